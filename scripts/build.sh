@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Build the wasm engine (web + Node targets) and the page. Run scripts/setup.sh first.
+#   pkg/       wasm-pack --target web output     (copied to www/pkg/ for the page)
+#   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node)
+#   www/dist/  the page's TypeScript, bundled by esbuild
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() { printf '\nbuild.sh: ERROR: %s\n' "$*" >&2; exit 1; }
+trap 'rc=$?; [ $rc -eq 0 ] || printf "\nbuild.sh: FAILED (exit %s) at line %s: %s\n" "$rc" "$LINENO" "$BASH_COMMAND" >&2' EXIT
+
+# npm's binaryen provides wasm-opt and must win over any other (Debian's 108 builds broken modules).
+export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+[ -x node_modules/.bin/wasm-opt ] || fail "node_modules/.bin/wasm-opt missing: run scripts/setup.sh"
+[ "$(command -v wasm-opt)" = "$ROOT/node_modules/.bin/wasm-opt" ] || fail "wrong wasm-opt first on PATH: $(command -v wasm-opt)"
+command -v wasm-pack >/dev/null 2>&1 || fail "wasm-pack missing: run scripts/setup.sh"
+command -v wasm-bindgen >/dev/null 2>&1 || fail "wasm-bindgen missing: run scripts/setup.sh"
+
+started=$SECONDS
+timed() {
+  local t=$SECONDS
+  "$@"
+  printf '    (%s s)\n' "$((SECONDS - t))"
+}
+
+step "wasm-pack build --target web --release -> pkg/"
+timed wasm-pack build --target web --release --mode no-install --out-dir pkg
+
+step "copy pkg/ -> www/pkg/"
+rm -rf www/pkg
+mkdir -p www/pkg
+cp pkg/*.js pkg/*.d.ts pkg/*.wasm www/pkg/
+ls -l www/pkg
+
+step "tsc --noEmit (typecheck www/src against the generated pkg types)"
+timed tsc --noEmit -p tsconfig.json
+
+step "esbuild www/src/main.ts -> www/dist/"
+rm -rf www/dist
+timed esbuild www/src/main.ts --bundle --format=esm --platform=browser --target=es2022 \
+  --sourcemap --outdir=www/dist --log-level=warning
+
+step "wasm-pack build --target nodejs --release -> pkg-node/"
+timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
+
+wasm_bytes="$(stat -c %s www/pkg/napoleonic_bg.wasm)"
+wasm_gz="$(gzip -9c www/pkg/napoleonic_bg.wasm | wc -c)"
+trap - EXIT
+step "build done in $((SECONDS - started)) s (napoleonic_bg.wasm: $wasm_bytes bytes, $wasm_gz gzipped)"

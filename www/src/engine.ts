@@ -1,0 +1,149 @@
+// Loading the wasm rules engine and wrapping its `Game` handle.
+//
+// Everything about the rules comes from the handle: who decides, what, the legal actions, their
+// descriptions, the events, undo, the saved string. This file only converts errors and keeps the
+// static scenario data (counter names) at hand for the log.
+import init, { Game } from '../pkg/napoleonic.js';
+
+/** A legal action as the engine serialises it: a `type` tag plus its fields. Opaque to the page. */
+export interface Action {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** The rulebook step being decided: a `step` tag plus its fields. */
+export interface Step {
+  step: string;
+  [field: string]: unknown;
+}
+
+export interface Prompt {
+  side: string;
+  step: Step;
+  actions: Action[];
+}
+
+/** Something that happened: an `event` tag plus its fields. */
+export interface GameEvent {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** One counter of the scenario's order of battle; the engine's unit ids index this list. */
+export interface Counter {
+  id: string;
+  name: string;
+  side: string;
+  class?: string;
+  formation?: string;
+  [field: string]: unknown;
+}
+
+export interface Scenario {
+  counters?: Counter[];
+  [field: string]: unknown;
+}
+
+export interface GameSpec {
+  ruleset: string;
+  scenario: string;
+  options: Record<string, unknown>;
+  seed: number;
+}
+
+/** The engine's message for a thrown error. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === 'string') return e;
+  try {
+    return JSON.stringify(e);
+  } catch {
+    return String(e);
+  }
+}
+
+let loaded: Promise<void> | undefined;
+
+/** Fetch and instantiate the wasm module once. */
+export function loadEngine(): Promise<void> {
+  loaded ??= init({ module_or_path: new URL('../pkg/napoleonic_bg.wasm', import.meta.url) }).then(
+    () => undefined,
+  );
+  return loaded;
+}
+
+/** A game in progress: the wasm handle plus its scenario data. */
+export class Session {
+  private readonly scenarioData: Scenario;
+
+  private constructor(private readonly game: Game) {
+    this.scenarioData = (game.scenario() ?? {}) as Scenario;
+  }
+
+  /** Start a new game; throws an Error with the engine's message. */
+  static start(spec: GameSpec): Session {
+    return new Session(new Game(spec.ruleset, spec.scenario, spec.options, spec.seed >>> 0));
+  }
+
+  /** Load a saved string; throws an Error with the engine's message and creates nothing. */
+  static import(saved: string): Session {
+    return new Session(Game.importString(saved));
+  }
+
+  ruleset(): string {
+    return this.game.ruleset();
+  }
+
+  scenario(): Scenario {
+    return this.scenarioData;
+  }
+
+  counterName(unit: unknown): string {
+    if (typeof unit !== 'number') return String(unit);
+    const counter = this.scenarioData.counters?.[unit];
+    return counter ? counter.name || counter.id : `unit #${unit}`;
+  }
+
+  counterSide(unit: unknown): string | undefined {
+    return typeof unit === 'number' ? this.scenarioData.counters?.[unit]?.side : undefined;
+  }
+
+  /** Null when the game is over. */
+  prompt(): Prompt | null {
+    return (this.game.prompt() ?? null) as Prompt | null;
+  }
+
+  describe(action: Action): string {
+    return this.game.describe(action);
+  }
+
+  /** Apply the `index`-th legal action of the current prompt; returns the events. */
+  applyIndex(index: number): GameEvent[] {
+    return (this.game.applyIndex(index) ?? []) as GameEvent[];
+  }
+
+  canUndo(): boolean {
+    return this.game.canUndo();
+  }
+
+  undo(): void {
+    this.game.undo();
+  }
+
+  choiceCount(): number {
+    return this.game.choiceCount();
+  }
+
+  exportString(): string {
+    return this.game.exportString();
+  }
+
+  outcome(): unknown {
+    return this.game.outcome() ?? null;
+  }
+
+  /** Release the wasm memory of this game. */
+  free(): void {
+    this.game.free();
+  }
+}

@@ -77,7 +77,13 @@ export class Session {
   private readonly scenarioData: Scenario;
 
   private constructor(private readonly game: Game) {
-    this.scenarioData = (game.scenario() ?? {}) as Scenario;
+    let data: Scenario = {};
+    try {
+      data = (game.scenario() ?? {}) as Scenario;
+    } catch {
+      // Without scenario data the log shows unit numbers instead of names.
+    }
+    this.scenarioData = data;
   }
 
   /** Start a new game; throws an Error with the engine's message. */

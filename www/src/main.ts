@@ -110,18 +110,22 @@ function render(): void {
     ui.game.hidden = true;
     return;
   }
-  ui.title.textContent = RULESET_TITLES[s.ruleset()] ?? s.ruleset();
-  const prompt = s.prompt();
-  let outcomeText = 'The game is over.';
-  if (!prompt) {
-    const outcome = s.outcome();
-    if (outcome && typeof outcome === 'object') {
-      outcomeText = `Game over: ${objectWords(s, outcome as Record<string, unknown>)}.`;
+  try {
+    ui.title.textContent = RULESET_TITLES[s.ruleset()] ?? s.ruleset();
+    const prompt = s.prompt();
+    let outcomeText = 'The game is over.';
+    if (!prompt) {
+      const outcome = s.outcome();
+      if (outcome && typeof outcome === 'object') {
+        outcomeText = `Game over: ${objectWords(s, outcome as Record<string, unknown>)}.`;
+      }
     }
+    view.show(s, prompt, outcomeText);
+    ui.undo.disabled = !s.canUndo();
+    document.body.dataset.choices = String(s.choiceCount());
+  } catch (e) {
+    showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
-  view.show(s, prompt, outcomeText);
-  ui.undo.disabled = !s.canUndo();
-  document.body.dataset.choices = String(s.choiceCount());
 }
 
 function showGame(): void {

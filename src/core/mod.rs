@@ -1,0 +1,3 @@
+pub mod dice;
+pub mod hex;
+pub mod record;

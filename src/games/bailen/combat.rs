@@ -1,0 +1,741 @@
+//! Combat, Resolving a Combat, Reaction Artillery, Cavalry Pursuit and Combined Attacks.
+//!
+//! One activation is a `Fight`: a principal counter declares one or two shots (targets named
+//! before any die is rolled), optional supporters, then each shot is resolved in turn: tactical
+//! retreat, the die, the result, the defender's retreat. Vacated hexes queue an advance.
+use super::action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
+use super::scenario::{Kind, BUILDING, HILL, OLIVE, TOWN};
+use super::sequence::{Cont, Phase};
+use super::{Bailen, Place};
+use crate::core::hex::{line_of_sight, Hex};
+use crate::games::Prompt;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) enum FightKind {
+    /// Reaction Artillery of the Inactive Player.
+    Reaction,
+    /// An activation of step 5.
+    Combat,
+    /// The attack of a counter that advanced after combat.
+    Chained,
+    /// Cavalry Pursuit (step 6).
+    Pursuit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shot {
+    pub target: UnitId,
+    pub supporter: Option<UnitId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FightStage {
+    SecondTarget,
+    Support(usize),
+    Resolve,
+    TacticalRetreat,
+    Retreat { unit: UnitId, from: Hex },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Fight {
+    pub kind: FightKind,
+    pub unit: UnitId,
+    pub shots: Vec<Shot>,
+    pub next: usize,
+    pub stage: FightStage,
+    /// Dice rolled together for a concentrated two-shot fire, not yet used.
+    pub dice: Vec<u8>,
+    /// The current shot's defender declined a tactical retreat.
+    pub stood: bool,
+    /// The current shot has been announced.
+    pub announced: bool,
+}
+
+impl Fight {
+    fn new(kind: FightKind, unit: UnitId, target: UnitId, stage: FightStage) -> Fight {
+        Fight { kind, unit, shots: vec![Shot { target, supporter: None }], next: 0, stage, dice: Vec::new(), stood: false, announced: false }
+    }
+    /// On to the next declared shot.
+    fn next_shot(&mut self) {
+        self.next += 1;
+        self.stood = false;
+        self.announced = false;
+        self.stage = FightStage::Resolve;
+    }
+}
+
+/// The numbers of one attack before the die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ShotNumbers {
+    pub melee: bool,
+    /// Combat factor plus modifiers (leader, combined, pursuit).
+    pub attack: u8,
+    /// Defence factor (disorganised side, cover).
+    pub defence: u8,
+    /// Artillery alone at range against organised non-artillery: at most disorganise.
+    pub capped: bool,
+    pub target_disorganised: bool,
+    /// Pursuit of disorganised foot artillery: eliminated with no roll.
+    pub automatic: bool,
+}
+
+/// The exact odds of one attack: sixths of each result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Odds {
+    pub numbers: ShotNumbers,
+    pub no_effect: u8,
+    pub disorganise: u8,
+    pub eliminate: u8,
+    /// The defender may avoid this melee by a tactical retreat.
+    pub tactical_retreat_possible: bool,
+}
+
+/// The result of `total` against `n` (Resolving a Combat).
+pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
+    if n.automatic {
+        return CombatResult::Eliminate;
+    }
+    let total = n.attack + die;
+    let r = if total <= n.defence {
+        CombatResult::NoEffect
+    } else if total == n.defence + 1 || n.capped {
+        CombatResult::Disorganise
+    } else {
+        CombatResult::Eliminate
+    };
+    // A disorganized unit that would be disorganized again is eliminated instead.
+    if r == CombatResult::Disorganise && n.target_disorganised {
+        CombatResult::Eliminate
+    } else {
+        r
+    }
+}
+
+impl Bailen {
+    // ---------------------------------------------------------------- who may attack whom
+
+    /// May `unit` attack `target` in a fight of this kind, ignoring activation counts?
+    fn can_attack(&self, unit: UnitId, target: UnitId, kind: FightKind) -> bool {
+        let (u, t) = (&self.units[unit as usize], &self.units[target as usize]);
+        let (Some(uh), Some(th)) = (u.hex(), t.hex()) else { return false };
+        let (uc, tc) = (self.counter(unit), self.counter(target));
+        if u.disorganised || uc.side == tc.side || self.is_water_carrier(target) || self.is_water_carrier(unit) {
+            return false;
+        }
+        // Swiss Troops: Swiss never fight Swiss.
+        if self.options.swiss && uc.swiss && tc.swiss {
+            return false;
+        }
+        // Protection Against Cavalry: infantry in an olive grove.
+        if self.options.protection_against_cavalry && uc.kind.is_cavalry() && tc.kind.is_infantry() && self.scen.has(th, OLIVE) {
+            return false;
+        }
+        // Movement Effects for Combat: artillery that moved cannot fight this turn.
+        if uc.kind.is_artillery() && u.moved && matches!(kind, FightKind::Combat | FightKind::Chained) {
+            return false;
+        }
+        let adjacent = uh.is_adjacent(th);
+        let in_zoc = self.in_enemy_zoc(uc.side, uh);
+        if kind == FightKind::Reaction {
+            // Reaction: with organized enemies adjacent, fight one of them and not at range.
+            let organised_adjacent = uh
+                .neighbours()
+                .iter()
+                .any(|&n| self.unit_at(n).is_some_and(|e| self.enemy_at(uc.side, n) && !self.units[e as usize].disorganised));
+            if organised_adjacent {
+                return adjacent && !t.disorganised;
+            }
+            return adjacent || self.in_range_and_sight(unit, uh, th);
+        }
+        if adjacent {
+            return true;
+        }
+        // A unit in an enemy ZoC may attack only the units whose ZoC it is in.
+        if in_zoc || kind == FightKind::Chained {
+            return false;
+        }
+        self.in_range_and_sight(unit, uh, th)
+    }
+
+    /// Only in Ranged Combat with Artillery: range and Line of Sight.
+    fn in_range_and_sight(&self, unit: UnitId, from: Hex, to: Hex) -> bool {
+        let c = self.counter(unit);
+        let d = from.distance(to);
+        if !c.kind.is_artillery() || d < 2 || d > c.range as u16 {
+            return false;
+        }
+        // Enemy units, town, olive grove and hill hexes between block; friends do not.
+        line_of_sight(from, to, |h| self.enemy_at(c.side, h) || self.scen.has(h, TOWN | OLIVE | HILL))
+    }
+
+    /// Enemy counters `unit` may attack in a fight of this kind.
+    pub(crate) fn targets(&self, unit: UnitId, kind: FightKind) -> Vec<UnitId> {
+        let side = self.side_of(unit);
+        self.army_on_map(side.other()).map(|(t, _)| t).filter(|&t| self.can_attack(unit, t, kind)).collect()
+    }
+
+    /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
+    pub(crate) fn reaction_attacks(&self) -> Vec<Action> {
+        let inactive = self.active.unwrap_or(Side::French).other();
+        let mut acts = Vec::new();
+        for (u, _) in self.army_on_map(inactive) {
+            let unit = &self.units[u as usize];
+            if self.counter(u).kind.is_artillery() && !unit.reacted && !unit.disorganised {
+                for t in self.targets(u, FightKind::Reaction) {
+                    acts.push(Action::Attack { unit: u, target: t });
+                }
+            }
+        }
+        acts
+    }
+
+    /// Attacks available in step 5: counters not yet activated while activations remain, and
+    /// activated supporters that kept an attack.
+    pub(crate) fn combat_attacks(&self) -> Vec<Action> {
+        let active = self.active.unwrap_or(Side::French);
+        let left = self.turn.combat_left.unwrap_or(0);
+        let mut acts = Vec::new();
+        for (u, _) in self.army_on_map(active) {
+            if self.attacks_available(u, left) == 0 {
+                continue;
+            }
+            for t in self.targets(u, FightKind::Combat) {
+                acts.push(Action::Attack { unit: u, target: t });
+            }
+        }
+        acts
+    }
+
+    /// How many attacks `u` could make now in step 5 given `left` activations.
+    fn attacks_available(&self, u: UnitId, left: u8) -> u8 {
+        let unit = &self.units[u as usize];
+        if unit.disorganised || self.is_water_carrier(u) {
+            0
+        } else if unit.activated {
+            unit.attacks_left
+        } else if left > 0 {
+            self.counter(u).attacks
+        } else {
+            0
+        }
+    }
+
+    // ---------------------------------------------------------------- the fight
+
+    pub(crate) fn start_fight(&mut self, kind: FightKind, unit: UnitId, target: UnitId, ev: &mut Vec<Event>) {
+        let available = match kind {
+            FightKind::Reaction => {
+                self.units[unit as usize].reacted = true;
+                self.counter(unit).attacks
+            }
+            FightKind::Pursuit => 1,
+            FightKind::Combat | FightKind::Chained => {
+                let n = self.attacks_available(unit, self.turn.combat_left.unwrap_or(0));
+                let u = &mut self.units[unit as usize];
+                if !u.activated {
+                    u.activated = true;
+                    if let Some(l) = self.turn.combat_left.as_mut() {
+                        *l = l.saturating_sub(1);
+                    }
+                }
+                self.units[unit as usize].attacks_left = 0;
+                n
+            }
+        };
+        let _ = ev;
+        self.turn.last_kind = Some(kind);
+        let stage = if available >= 2 { FightStage::SecondTarget } else { FightStage::Resolve };
+        self.turn.fight = Some(Fight::new(kind, unit, target, stage));
+        if available < 2 {
+            self.after_declaration();
+        }
+        self.phase = Phase::Fight;
+    }
+
+    /// Targets are declared: offer supporters (Combined Attacks), then resolve.
+    fn after_declaration(&mut self) {
+        let Some(f) = self.turn.fight.as_mut() else { return };
+        f.stage = if self.options.combined_attacks && matches!(f.kind, FightKind::Combat | FightKind::Chained) {
+            FightStage::Support(0)
+        } else {
+            FightStage::Resolve
+        };
+    }
+
+    /// Counters that may support `shot` of the current fight (Combined Attacks).
+    fn supporters(&self, f: &Fight, shot: usize) -> Vec<UnitId> {
+        let target = f.shots[shot].target;
+        let left = self.turn.combat_left.unwrap_or(0);
+        let active = self.active.unwrap_or(Side::French);
+        self.army_on_map(active)
+            .map(|(u, _)| u)
+            .filter(|&u| u != f.unit && self.attacks_available(u, left) > 0 && self.can_attack(u, target, FightKind::Combat))
+            .collect()
+    }
+
+    pub(crate) fn fight_prompt(&self) -> Option<Prompt<Side, Step, Action>> {
+        let f = self.turn.fight.as_ref()?;
+        let active = self.active.unwrap_or(Side::French);
+        let attacker = self.side_of(f.unit);
+        match &f.stage {
+            FightStage::SecondTarget => {
+                let kind = f.kind;
+                let mut acts: Vec<Action> = self
+                    .targets(f.unit, kind)
+                    .into_iter()
+                    .map(|t| Action::SecondAttack { unit: f.unit, target: t })
+                    .collect();
+                acts.push(Action::SingleAttack { unit: f.unit });
+                Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts })
+            }
+            FightStage::Support(i) => {
+                let mut acts: Vec<Action> =
+                    self.supporters(f, *i).into_iter().map(|s| Action::Support { supporter: s }).collect();
+                acts.push(Action::NoSupport);
+                Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts })
+            }
+            FightStage::TacticalRetreat => {
+                let shot = f.shots[f.next];
+                let t = shot.target;
+                let from = self.units[f.unit as usize].hex()?;
+                let mut acts: Vec<Action> = self
+                    .retreat_options(t, from)
+                    .into_iter()
+                    .map(|(via, to)| Action::TacticalRetreat { unit: t, via, to })
+                    .collect();
+                acts.push(Action::StandFast { unit: t });
+                Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts })
+            }
+            FightStage::Retreat { unit, from } => {
+                let acts = self
+                    .retreat_options(*unit, *from)
+                    .into_iter()
+                    .map(|(via, to)| Action::Retreat { unit: *unit, via, to })
+                    .collect();
+                Some(Prompt { side: self.side_of(*unit), step: Step::Retreat { unit: *unit }, actions: acts })
+            }
+            FightStage::Resolve => None,
+        }
+    }
+
+    pub(crate) fn fight_action(&mut self, a: &Action, ev: &mut Vec<Event>) {
+        let Some(mut f) = self.turn.fight.clone() else { return };
+        match (f.stage.clone(), a) {
+            (FightStage::SecondTarget, Action::SecondAttack { target, .. }) => {
+                f.shots.push(Shot { target: *target, supporter: None });
+                self.turn.fight = Some(f);
+                self.after_declaration();
+            }
+            (FightStage::SecondTarget, Action::SingleAttack { .. }) => {
+                self.turn.fight = Some(f);
+                self.after_declaration();
+            }
+            (FightStage::Support(i), Action::Support { supporter }) => {
+                // Combined Attacks: the supporter is activated and uses one of its attacks.
+                let s = &mut self.units[*supporter as usize];
+                if s.activated {
+                    s.attacks_left = s.attacks_left.saturating_sub(1);
+                } else {
+                    s.activated = true;
+                    s.attacks_left = self.scen.counters[*supporter as usize].attacks - 1;
+                    if let Some(l) = self.turn.combat_left.as_mut() {
+                        *l = l.saturating_sub(1);
+                    }
+                }
+                f.shots[i].supporter = Some(*supporter);
+                f.stage = if i + 1 < f.shots.len() { FightStage::Support(i + 1) } else { FightStage::Resolve };
+                self.turn.fight = Some(f);
+            }
+            (FightStage::Support(i), Action::NoSupport) => {
+                f.stage = if i + 1 < f.shots.len() { FightStage::Support(i + 1) } else { FightStage::Resolve };
+                self.turn.fight = Some(f);
+            }
+            (FightStage::TacticalRetreat, Action::TacticalRetreat { unit, via, to }) => {
+                // Tactical Retreat: two hexes, disorganized; the attack is lost.
+                let from = self.units[*unit as usize].hex();
+                self.place_unit(*unit, *to);
+                self.units[*unit as usize].disorganised = true;
+                ev.push(Event::TacticalRetreated { unit: *unit, path: vec![*via, *to] });
+                ev.push(Event::Disorganised { unit: *unit });
+                if let (Some(h), true) = (from, f.kind != FightKind::Reaction) {
+                    self.turn.vacated.push((h, f.kind));
+                }
+                ev.push(Event::AttackLost { unit: f.unit, target: *unit });
+                f.next_shot();
+                self.turn.fight = Some(f);
+            }
+            (FightStage::TacticalRetreat, Action::StandFast { .. }) => {
+                f.stood = true;
+                f.stage = FightStage::Resolve;
+                self.turn.fight = Some(f);
+            }
+            (FightStage::Retreat { .. }, Action::Retreat { unit, via, to }) => {
+                self.place_unit(*unit, *to);
+                ev.push(Event::Retreated { unit: *unit, path: vec![*via, *to] });
+                f.next_shot();
+                self.turn.fight = Some(f);
+            }
+            _ => {}
+        }
+    }
+
+    /// Resolve automatically as far as possible. Returns false when a decision is needed.
+    pub(crate) fn fight_step(&mut self, ev: &mut Vec<Event>) -> bool {
+        let Some(mut f) = self.turn.fight.clone() else {
+            self.phase = Phase::Advance;
+            return true;
+        };
+        if let FightStage::Support(i) = f.stage {
+            if self.supporters(&f, i).is_empty() {
+                f.stage = if i + 1 < f.shots.len() { FightStage::Support(i + 1) } else { FightStage::Resolve };
+                self.turn.fight = Some(f);
+                return true;
+            }
+            return false;
+        }
+        if f.stage != FightStage::Resolve {
+            return false;
+        }
+        if f.next >= f.shots.len() {
+            // The activation is over: advance after combat, then back to the step.
+            self.turn.fight = None;
+            self.phase = Phase::Advance;
+            return true;
+        }
+        let shot = f.shots[f.next];
+        let attacker_side = self.side_of(f.unit);
+        // The declared target must still be there and attackable (A16).
+        let still = match f.kind {
+            FightKind::Pursuit => self.units[shot.target as usize].hex().is_some_and(|th| {
+                self.units[f.unit as usize].hex().is_some_and(|uh| uh.is_adjacent(th))
+            }),
+            // The principal's activation is already spent: check the attack itself.
+            k => self.can_attack(f.unit, shot.target, k),
+        };
+        if !still {
+            ev.push(Event::AttackLost { unit: f.unit, target: shot.target });
+            f.next_shot();
+            f.dice.clear();
+            self.turn.fight = Some(f);
+            return true;
+        }
+        let numbers = self.shot_numbers(f.unit, shot.target, shot.supporter, f.kind, None);
+        if !f.announced {
+            f.announced = true;
+            ev.push(Event::AttackDeclared { unit: f.unit, target: shot.target, supporter: shot.supporter, melee: numbers.melee });
+        }
+        // Tactical retreat: the defender's choice, before the die is rolled.
+        if numbers.melee && !f.stood && self.tactical_retreat_possible(&f, shot) {
+            f.stage = FightStage::TacticalRetreat;
+            self.turn.fight = Some(f);
+            return false;
+        }
+        if numbers.automatic {
+            // Pursuit: disorganized foot artillery is eliminated with no roll.
+            self.turn.fight = Some(f);
+            self.shot_rolled(&[0], ev);
+            return true;
+        }
+        if !f.dice.is_empty() {
+            let d = f.dice.remove(0);
+            self.turn.fight = Some(f);
+            self.shot_rolled(&[d], ev);
+            return true;
+        }
+        // Concentrated fire (Combined Attacks with Artillery Support): two shots of one piece
+        // at one target at range are rolled together.
+        let together = self.options.combined_attacks
+            && !numbers.melee
+            && f.next + 1 < f.shots.len()
+            && f.shots[f.next + 1].target == shot.target
+            && self.counter(f.unit).kind.is_artillery();
+        self.turn.fight = Some(f.clone());
+        let purpose = RollPurpose::Attack { attacker: f.unit, target: shot.target };
+        self.request_roll(attacker_side, purpose, if together { 2 } else { 1 }, Cont::Shot, ev);
+        true
+    }
+
+    fn tactical_retreat_possible(&self, f: &Fight, shot: Shot) -> bool {
+        let t = &self.units[shot.target as usize];
+        if t.disorganised {
+            return false;
+        }
+        let mf = self.counter(shot.target).mf;
+        // Greater than the movement factor of the attacking unit(s).
+        let faster = mf > self.counter(f.unit).mf && shot.supporter.is_none_or(|s| mf > self.counter(s).mf);
+        faster
+            && self.units[f.unit as usize].hex().is_some_and(|from| !self.retreat_options(shot.target, from).is_empty())
+    }
+
+    /// The die (or two dice rolled together) of the current shot is final.
+    pub(crate) fn shot_rolled(&mut self, dice: &[u8], ev: &mut Vec<Event>) {
+        let Some(mut f) = self.turn.fight.clone() else { return };
+        let shot = f.shots[f.next];
+        if dice.len() > 1 {
+            f.dice = dice[1..].to_vec();
+        }
+        let die = dice.first().copied().unwrap_or(1);
+        let n = self.shot_numbers(f.unit, shot.target, shot.supporter, f.kind, None);
+        let result = combat_result(&n, die);
+        ev.push(Event::AttackResolved {
+            unit: f.unit,
+            target: shot.target,
+            total: if n.automatic { 0 } else { n.attack + die },
+            defence: n.defence,
+            result,
+        });
+        let from = self.units[shot.target as usize].hex();
+        match result {
+            CombatResult::NoEffect => f.next_shot(),
+            CombatResult::Eliminate => {
+                self.eliminate(shot.target, ev);
+                if let (Some(h), true) = (from, f.kind != FightKind::Reaction) {
+                    self.turn.vacated.push((h, f.kind));
+                }
+                f.next_shot();
+            }
+            CombatResult::Disorganise => {
+                self.units[shot.target as usize].disorganised = true;
+                ev.push(Event::Disorganised { unit: shot.target });
+                if n.melee {
+                    // Retreats: two hexes away from the attacker, or eliminated if impossible.
+                    let attacker_hex = self.units[f.unit as usize].hex().unwrap_or(from.unwrap_or(Hex::new(0, 0)));
+                    if self.retreat_options(shot.target, attacker_hex).is_empty() {
+                        ev.push(Event::NoRetreatPossible { unit: shot.target });
+                        self.eliminate(shot.target, ev);
+                        f.next_shot();
+                    } else {
+                        f.stage = FightStage::Retreat { unit: shot.target, from: attacker_hex };
+                    }
+                    if let (Some(h), true) = (from, f.kind != FightKind::Reaction) {
+                        self.turn.vacated.push((h, f.kind));
+                    }
+                } else {
+                    f.next_shot();
+                }
+            }
+        }
+        if f.next >= f.shots.len() || f.shots.get(f.next).is_some_and(|s| s.target != shot.target) {
+            f.dice.clear();
+        }
+        self.turn.fight = Some(f);
+        self.phase = Phase::Fight;
+    }
+
+    pub(crate) fn eliminate(&mut self, u: UnitId, ev: &mut Vec<Event>) {
+        self.remove_from_board(u);
+        self.units[u as usize].place = Place::Eliminated;
+        ev.push(Event::Eliminated { unit: u });
+    }
+
+    /// Attack factor, defence and flags of one attack (Resolving a Combat).
+    /// `at` puts the attacker on another hex (a pursuit's destination) for the odds.
+    pub(crate) fn shot_numbers(&self, unit: UnitId, target: UnitId, supporter: Option<UnitId>, kind: FightKind, at: Option<Hex>) -> ShotNumbers {
+        let uc = self.counter(unit);
+        let tc = self.counter(target);
+        let uh = at.or(self.units[unit as usize].hex()).unwrap_or(Hex::new(0, 0));
+        let th = self.units[target as usize].hex().unwrap_or(Hex::new(0, 0));
+        let sh = supporter.and_then(|s| self.units[s as usize].hex());
+        let melee = uh.is_adjacent(th) || sh.is_some_and(|s| s.is_adjacent(th));
+        let mut attack = uc.cf;
+        // Leaders: +1 in melee to units of their formation within command range.
+        if melee && uc.kind != Kind::Leader {
+            if let Some(f) = uc.formation {
+                let l = self.scen.leader_of(f);
+                if let Some(lh) = self.units[l as usize].hex() {
+                    if lh.distance(uh) <= self.counter(l).command as u16 {
+                        attack += 1;
+                    }
+                }
+            }
+        }
+        // Combined Attacks: the supporter adds +1.
+        if supporter.is_some() {
+            attack += 1;
+        }
+        // Spanish Garrochistas and Lanceros: +1 in pursuit.
+        if kind == FightKind::Pursuit && uc.pursuit_bonus {
+            attack += 1;
+        }
+        let t = &self.units[target as usize];
+        let mut defence = if t.disorganised { tc.df_disorganised } else { tc.df };
+        // Cover: hills and buildings add 1 to the defence.
+        if self.options.cover && self.scen.has(th, HILL | BUILDING) {
+            defence += 1;
+        }
+        let all_artillery = uc.kind.is_artillery() && supporter.is_none_or(|s| self.counter(s).kind.is_artillery());
+        ShotNumbers {
+            melee,
+            attack,
+            defence,
+            capped: all_artillery && !melee && !t.disorganised && !tc.kind.is_artillery(),
+            target_disorganised: t.disorganised,
+            automatic: kind == FightKind::Pursuit && t.disorganised && tc.kind == Kind::Artillery,
+        }
+    }
+
+    // ---------------------------------------------------------------- retreats and advance
+
+    /// Retreats: every (via, to) two-hex path from `u`'s hex, each step farther from `from`
+    /// (the attacker), through friends or empty hexes, ending on an empty hex that is not in
+    /// an enemy ZoC. Off-map hexes are never legal.
+    pub(crate) fn retreat_options(&self, u: UnitId, from: Hex) -> Vec<(Hex, Hex)> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
+        let side = self.side_of(u);
+        let d0 = start.distance(from);
+        let mut out = Vec::new();
+        for via in start.neighbours() {
+            if !self.scen.grid.contains(via) || via.distance(from) != d0 + 1 {
+                continue;
+            }
+            if self.unit_at(via).is_some_and(|o| self.side_of(o) != side) {
+                continue;
+            }
+            for to in via.neighbours() {
+                if !self.scen.grid.contains(to) || to.distance(from) != d0 + 2 || out.contains(&(via, to)) {
+                    continue;
+                }
+                if self.unit_at(to).is_none() && !self.in_enemy_zoc(side, to) {
+                    out.push((via, to));
+                }
+            }
+        }
+        out
+    }
+
+    /// Advance after combat: organized non-artillery counters of the attacker adjacent to `hex`.
+    pub(crate) fn advancers(&self, hex: Hex) -> Vec<UnitId> {
+        let active = self.active.unwrap_or(Side::French);
+        hex.neighbours()
+            .into_iter()
+            .filter_map(|n| self.unit_at(n))
+            .filter(|&u| {
+                let c = self.counter(u);
+                c.side == active && !self.is_water_carrier(u) && !c.kind.is_artillery() && !self.units[u as usize].disorganised
+            })
+            .collect()
+    }
+
+    pub(crate) fn advance_after_combat(&mut self, unit: UnitId, to: Hex, ev: &mut Vec<Event>) {
+        let (_, kind) = self.turn.vacated.remove(0);
+        let active = self.active.unwrap_or(Side::French);
+        let was_in_zoc = self.units[unit as usize].hex().is_some_and(|h| self.in_enemy_zoc(active, h));
+        self.place_unit(unit, to);
+        ev.push(Event::Advanced { unit, to });
+        // If it had not fought and was not in an enemy ZoC, it may attack now (one activation).
+        let may_chain = matches!(kind, FightKind::Combat | FightKind::Chained)
+            && !self.units[unit as usize].activated
+            && !was_in_zoc
+            && self.turn.combat_left.unwrap_or(0) > 0;
+        self.phase = if may_chain { Phase::Chained { unit } } else { Phase::Advance };
+    }
+
+    /// After an advance decision: next vacated hex, or back to the step the fight came from.
+    pub(crate) fn after_advance(&mut self) {
+        self.phase = if !self.turn.vacated.is_empty() {
+            Phase::Advance
+        } else {
+            match self.turn.last_kind {
+                Some(FightKind::Reaction) => Phase::Reaction,
+                Some(FightKind::Pursuit) => Phase::Pursuit,
+                _ => Phase::Combat,
+            }
+        };
+    }
+
+    // ---------------------------------------------------------------- pursuit
+
+    /// Cavalry Pursuit: organized cavalry not in an enemy ZoC, against disorganized enemies or
+    /// any enemy artillery, moving under the movement rules to end adjacent.
+    pub(crate) fn pursuits(&self) -> Vec<Action> {
+        if self.turn.pursuits_left == 0 {
+            return Vec::new();
+        }
+        let active = self.active.unwrap_or(Side::French);
+        let targets: Vec<(UnitId, Hex)> = self
+            .army_on_map(active.other())
+            .filter(|&(t, _)| self.units[t as usize].disorganised || self.counter(t).kind.is_artillery())
+            .collect();
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        let mut acts = Vec::new();
+        for (u, h) in self.army_on_map(active) {
+            if !self.counter(u).kind.is_cavalry() || self.units[u as usize].disorganised || self.in_enemy_zoc(active, h) {
+                continue;
+            }
+            let dests = self.destinations(u);
+            for &(t, th) in &targets {
+                if !self.pursuit_target_allowed(u, t) {
+                    continue;
+                }
+                for (to, _) in dests.iter().filter(|(to, _)| to.is_adjacent(th)) {
+                    acts.push(Action::Pursue { unit: u, target: t, to: *to });
+                }
+            }
+        }
+        acts
+    }
+
+    fn pursuit_target_allowed(&self, u: UnitId, t: UnitId) -> bool {
+        let (uc, tc) = (self.counter(u), self.counter(t));
+        let th = self.units[t as usize].hex();
+        !(self.options.protection_against_cavalry && tc.kind.is_infantry() && th.is_some_and(|h| self.scen.has(h, OLIVE)))
+            && !(self.options.swiss && uc.swiss && tc.swiss)
+    }
+
+    pub(crate) fn pursue(&mut self, unit: UnitId, target: UnitId, to: Hex, ev: &mut Vec<Event>) {
+        let path = self.destinations(unit).into_iter().find(|(h, _)| *h == to).map(|(_, p)| p).unwrap_or_default();
+        self.place_unit(unit, to);
+        ev.push(Event::Moved { unit, path });
+        self.turn.pursuits_left = self.turn.pursuits_left.saturating_sub(1);
+        self.turn.last_kind = Some(FightKind::Pursuit);
+        self.turn.fight = Some(Fight::new(FightKind::Pursuit, unit, target, FightStage::Resolve));
+        self.phase = Phase::Fight;
+    }
+
+    // ---------------------------------------------------------------- odds
+
+    /// The exact odds of an attack action, from the current position.
+    pub(crate) fn attack_odds(&self, a: &Action) -> Option<Odds> {
+        let (unit, target, supporter, kind, at) = match a {
+            Action::Attack { unit, target } => {
+                let kind = match self.phase {
+                    Phase::Reaction => FightKind::Reaction,
+                    Phase::Chained { .. } => FightKind::Chained,
+                    _ => FightKind::Combat,
+                };
+                (*unit, *target, None, kind, None)
+            }
+            Action::SecondAttack { unit, target } => (*unit, *target, None, self.turn.fight.as_ref()?.kind, None),
+            Action::Support { supporter } => {
+                let f = self.turn.fight.as_ref()?;
+                let FightStage::Support(i) = f.stage else { return None };
+                (f.unit, f.shots[i].target, Some(*supporter), f.kind, None)
+            }
+            Action::Pursue { unit, target, to } => (*unit, *target, None, FightKind::Pursuit, Some(*to)),
+            _ => return None,
+        };
+        if (unit as usize) >= self.units.len() || (target as usize) >= self.units.len() {
+            return None;
+        }
+        let numbers = self.shot_numbers(unit, target, supporter, kind, at);
+        let mut counts = [0u8; 3];
+        for die in 1..=6 {
+            let i = match combat_result(&numbers, die) {
+                CombatResult::NoEffect => 0,
+                CombatResult::Disorganise => 1,
+                CombatResult::Eliminate => 2,
+            };
+            counts[i] += 1;
+        }
+        let t = &self.units[target as usize];
+        let tactical = numbers.melee
+            && !t.disorganised
+            && self.counter(target).mf > self.counter(unit).mf
+            && self.units[unit as usize].hex().or(at).is_some_and(|h| !self.retreat_options(target, at.unwrap_or(h)).is_empty());
+        Some(Odds { numbers, no_effect: counts[0], disorganise: counts[1], eliminate: counts[2], tactical_retreat_possible: tactical })
+    }
+}

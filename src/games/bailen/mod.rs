@@ -1,0 +1,418 @@
+//! Bailén 1808 (rulebook `000_3f644e8b29cbfc61.txt`): hex and counter, one counter a hex.
+//!
+//! The files follow the rulebook's chapters: `scenario` (board and counters), `sequence`
+//! (Sequence of Play as a state machine of named steps), `movement` (Movement of Troops,
+//! terrain, ZoC), `combat` (Combat, Resolving a Combat, retreats, pursuit), `victory`
+//! (Who Wins the Game?) and `joker` (The NAC History Joker card).
+pub mod action;
+mod combat;
+mod joker;
+mod movement;
+pub mod scenario;
+mod sequence;
+pub mod setup;
+mod victory;
+
+pub use action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
+pub use scenario::{Kind, Scenario, DEFAULT_SCENARIO};
+pub use setup::Setup;
+pub use victory::{Outcome, Victory};
+
+use crate::core::dice::Dice;
+use crate::core::hex::Hex;
+use crate::games::{GameError, Prompt, Rules};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub const RULESET: &str = "bailen";
+
+/// The NAC History Joker's two modes, and a house "off" setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JokerMode {
+    #[default]
+    Strategic,
+    TemptFate,
+    /// Not in the rulebook (A30f): a house option that removes the card.
+    Off,
+}
+
+/// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    pub combined_attacks: bool,
+    pub cover: bool,
+    pub protection_against_cavalry: bool,
+    pub roads: bool,
+    pub swiss: bool,
+    pub stifling_heat: bool,
+    pub historical_deployment: bool,
+    pub joker: JokerMode,
+}
+
+impl Options {
+    pub fn all() -> Options {
+        Options {
+            combined_attacks: true,
+            cover: true,
+            protection_against_cavalry: true,
+            roads: true,
+            swiss: true,
+            stifling_heat: true,
+            historical_deployment: false,
+            joker: JokerMode::Strategic,
+        }
+    }
+    fn to_bits(&self) -> u8 {
+        [
+            self.combined_attacks,
+            self.cover,
+            self.protection_against_cavalry,
+            self.roads,
+            self.swiss,
+            self.stifling_heat,
+            self.historical_deployment,
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &b)| acc | ((b as u8) << i))
+    }
+}
+
+/// Where a counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// Off the map: not yet deployed, or a reinforcement not yet entered.
+    Reserve,
+    OnMap(Hex),
+    Eliminated,
+    /// Swiss Troops: deserted and removed.
+    Deserted,
+}
+
+/// A counter's mutable state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub place: Place,
+    pub disorganised: bool,
+    /// Moved this turn (movement step or entry).
+    pub moved: bool,
+    /// Activated to fight this round (Combat).
+    pub activated: bool,
+    /// Attacks still available to an activated counter (a supporter may keep one).
+    pub attacks_left: u8,
+    /// Fired in this reaction phase.
+    pub reacted: bool,
+}
+
+impl Unit {
+    pub fn hex(&self) -> Option<Hex> {
+        match self.place {
+            Place::OnMap(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// A game of Bailén 1808. Static data is shared; the rest is small and cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Bailen {
+    pub(crate) scen: Arc<Scenario>,
+    pub(crate) options: Options,
+    pub(crate) dice: Dice,
+    pub(crate) round: u8,
+    /// Who plays first this round, and who did last round (initiative ties).
+    pub(crate) first: Option<Side>,
+    pub(crate) last_first: Option<Side>,
+    /// The active player (None before the first turn).
+    pub(crate) active: Option<Side>,
+    pub(crate) units: Vec<Unit>,
+    /// Occupant of each grid hex: unit id + 1, or 0.
+    pub(crate) board: Vec<u8>,
+    pub(crate) phase: sequence::Phase,
+    pub(crate) turn: sequence::TurnState,
+    pub(crate) joker: joker::JokerState,
+    /// Reinforcements arrived: [French (Vedel), Spanish (Castaños)].
+    pub(crate) arrived: [bool; 2],
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Bailen {
+    pub fn scenario(&self) -> &Scenario {
+        &self.scen
+    }
+    /// The scenario file, for drawing.
+    pub fn scenario_data(&self) -> &scenario::ScenarioFile {
+        &self.scen.file
+    }
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id as usize]
+    }
+    pub fn unit_at(&self, h: Hex) -> Option<UnitId> {
+        match self.scen.grid.index(h) {
+            Some(i) if self.board[i] > 0 => Some(self.board[i] - 1),
+            _ => None,
+        }
+    }
+    pub(crate) fn side_of(&self, u: UnitId) -> Side {
+        self.scen.counters[u as usize].side
+    }
+    pub(crate) fn counter(&self, u: UnitId) -> &scenario::Counter {
+        &self.scen.counters[u as usize]
+    }
+    pub(crate) fn is_water_carrier(&self, u: UnitId) -> bool {
+        self.scen.water_carrier == Some(u)
+    }
+    pub(crate) fn place_unit(&mut self, u: UnitId, h: Hex) {
+        self.remove_from_board(u);
+        if let Some(i) = self.scen.grid.index(h) {
+            self.board[i] = u + 1;
+        }
+        self.units[u as usize].place = Place::OnMap(h);
+    }
+    pub(crate) fn remove_from_board(&mut self, u: UnitId) {
+        if let Some(h) = self.units[u as usize].hex() {
+            if let Some(i) = self.scen.grid.index(h) {
+                if self.board[i] == u + 1 {
+                    self.board[i] = 0;
+                }
+            }
+        }
+    }
+    /// Army counters of `side` on the map (María Bellido is not an army counter, A3).
+    pub fn on_board(&self, side: Side) -> usize {
+        self.army_on_map(side).count()
+    }
+    pub(crate) fn army_on_map(&self, side: Side) -> impl Iterator<Item = (UnitId, Hex)> + '_ {
+        self.units.iter().enumerate().filter_map(move |(i, u)| {
+            let id = i as UnitId;
+            match u.place {
+                Place::OnMap(h) if self.side_of(id) == side && !self.is_water_carrier(id) => {
+                    Some((id, h))
+                }
+                _ => None,
+            }
+        })
+    }
+    /// Is a hot round of Stifling Heat (R8-R13) in force?
+    pub(crate) fn heat(&self) -> bool {
+        self.options.stifling_heat && (8..=13).contains(&self.round)
+    }
+    /// María Bellido's water: a Spanish counter within her range ignores the heat.
+    pub(crate) fn watered(&self, u: UnitId) -> bool {
+        if self.side_of(u) != Side::Spanish {
+            return false;
+        }
+        let Some(w) = self.scen.water_carrier else { return false };
+        match (self.units[w as usize].hex(), self.units[u as usize].hex()) {
+            (Some(m), Some(h)) => m.distance(h) <= self.counter(w).water_range as u16,
+            _ => false,
+        }
+    }
+    /// A sentence for an action, with counter names.
+    pub fn describe(&self, a: &Action) -> String {
+        let name = |u: &UnitId| {
+            self.scen.counters.get(*u as usize).map(|c| c.name.clone()).unwrap_or(format!("#{u}"))
+        };
+        use Action::*;
+        match a {
+            Deploy { unit, to } => format!("Deploy {} at {}", name(unit), to.label()),
+            Enter { unit, to } => format!("{} enters and moves to {}", name(unit), to.label()),
+            ActivateLeader { leader } => format!("Activate {}", name(leader)),
+            SelectMover { unit } => format!("Move {}", name(unit)),
+            MoveTo { unit, to } => format!("{} moves to {}", name(unit), to.label()),
+            CancelMove { unit } => format!("Do not move {}", name(unit)),
+            Attack { unit, target } => format!("{} attacks {}", name(unit), name(target)),
+            SecondAttack { unit, target } => {
+                format!("{}'s second attack at {}", name(unit), name(target))
+            }
+            SingleAttack { unit } => format!("{} makes one attack only", name(unit)),
+            Support { supporter } => format!("{} supports the attack (+1)", name(supporter)),
+            TacticalRetreat { unit, to, .. } => {
+                format!("{} makes a tactical retreat to {}", name(unit), to.label())
+            }
+            StandFast { unit } => format!("{} stands and is attacked", name(unit)),
+            Retreat { unit, via, to } => {
+                format!("{} retreats via {} to {}", name(unit), via.label(), to.label())
+            }
+            Advance { unit, to } => format!("{} advances into {}", name(unit), to.label()),
+            Pursue { unit, target, to } => {
+                format!("{} pursues {} from {}", name(unit), name(target), to.label())
+            }
+            Reorganize { leader, unit } => format!("{} reorganizes {}", name(leader), name(unit)),
+            other => {
+                let s = other.to_string();
+                let mut c = s.chars();
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            }
+        }
+    }
+}
+
+/// One counter as every player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitView {
+    pub id: UnitId,
+    pub place: Place,
+    pub disorganised: bool,
+    pub moved: bool,
+    pub activated: bool,
+    pub attacks_left: u8,
+}
+
+/// The whole position. Bailén has no hidden information: both sides see the same.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub round: u8,
+    /// "05:00" for round 1 ... "19:00" for round 15.
+    pub time: String,
+    pub hot: bool,
+    pub first: Option<Side>,
+    pub active: Option<Side>,
+    pub units: Vec<UnitView>,
+    pub on_board: [usize; 2],
+    pub joker_holder: Option<Side>,
+    pub joker_mode: JokerMode,
+    pub arrived: [bool; 2],
+    /// Chance (in sixths) that each side's reinforcements arrive on its next roll.
+    pub arrival_sixths: [u8; 2],
+    pub movement_allowance: Option<u8>,
+    pub moved: u8,
+    pub combat_activations_left: Option<u8>,
+    pub pursuits_left: u8,
+    pub strategic: victory::StrategicStatus,
+    pub options: Options,
+    pub outcome: Option<Outcome>,
+}
+
+impl Rules for Bailen {
+    const RULESET: &'static str = RULESET;
+    type Side = Side;
+    type Step = Step;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Odds = combat::Odds;
+    type Outcome = Outcome;
+    type Options = Options;
+
+    fn new_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        let scen = Scenario::built_in(scenario).map_err(GameError::Setup)?;
+        Ok(Bailen::start(scen, options.clone(), Dice::seeded(seed)))
+    }
+    fn scenario_id(&self) -> &str {
+        &self.scen.id
+    }
+    fn options(&self) -> &Options {
+        &self.options
+    }
+    fn encode_options(o: &Options) -> Vec<u8> {
+        let joker = match o.joker {
+            JokerMode::Strategic => 0,
+            JokerMode::TemptFate => 1,
+            JokerMode::Off => 2,
+        };
+        vec![o.to_bits(), joker]
+    }
+    fn decode_options(bytes: &[u8]) -> Result<Options, GameError> {
+        let [bits, joker] = bytes else {
+            return Err(GameError::Options(format!(
+                "Bailén options are 2 bytes, found {}",
+                bytes.len()
+            )));
+        };
+        if bits & 0x80 != 0 {
+            return Err(GameError::Options(format!("unknown option bits {bits:#04x}")));
+        }
+        let b = |i: u8| bits & (1 << i) != 0;
+        Ok(Options {
+            combined_attacks: b(0),
+            cover: b(1),
+            protection_against_cavalry: b(2),
+            roads: b(3),
+            swiss: b(4),
+            stifling_heat: b(5),
+            historical_deployment: b(6),
+            joker: match joker {
+                0 => JokerMode::Strategic,
+                1 => JokerMode::TemptFate,
+                2 => JokerMode::Off,
+                x => return Err(GameError::Options(format!("unknown Joker mode {x}"))),
+            },
+        })
+    }
+    fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
+        self.current_prompt()
+    }
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::GameOver);
+        }
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.perform(action, &mut events)?;
+        *self = next;
+        Ok(events)
+    }
+    fn is_legal(&self, action: &Action) -> bool {
+        self.legal(action)
+    }
+    fn view(&self, _side: Side) -> View {
+        self.public_view()
+    }
+    fn odds(&self, action: &Action) -> Option<combat::Odds> {
+        self.attack_odds(action)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+}
+
+impl Bailen {
+    fn public_view(&self) -> View {
+        let t = &self.turn;
+        let in_movement = matches!(self.phase, sequence::Phase::Movement | sequence::Phase::MoveCounter { .. });
+        let arrival = |side: Side| -> u8 {
+            let (start, need) = if side == Side::Spanish { (9i16, 6i16) } else { (11, 5) };
+            let next_round = self.round as i16;
+            let bonus = (next_round - start).max(0);
+            (7 - (need - bonus).clamp(1, 7)) as u8
+        };
+        View {
+            round: self.round,
+            time: format!("{:02}:00", 4 + self.round as u16),
+            hot: self.heat(),
+            first: self.first,
+            active: self.active,
+            units: self
+                .units
+                .iter()
+                .enumerate()
+                .map(|(i, u)| UnitView {
+                    id: i as UnitId,
+                    place: u.place,
+                    disorganised: u.disorganised,
+                    moved: u.moved,
+                    activated: u.activated,
+                    attacks_left: u.attacks_left,
+                })
+                .collect(),
+            on_board: [self.on_board(Side::French), self.on_board(Side::Spanish)],
+            joker_holder: self.joker.holder,
+            joker_mode: self.joker.mode,
+            arrived: self.arrived,
+            arrival_sixths: [arrival(Side::French), arrival(Side::Spanish)],
+            movement_allowance: in_movement.then_some(t.allowance),
+            moved: t.moved,
+            combat_activations_left: t.combat_left,
+            pursuits_left: t.pursuits_left,
+            strategic: self.strategic_status(),
+            options: self.options.clone(),
+            outcome: self.outcome.clone(),
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Movement of Troops: terrain costs (in half movement points, so the Royal Road's ½ is exact),
+//! one counter a hex, zones of control and their cancellation, reinforcement entry.
+use super::action::{Side, UnitId};
+use super::scenario::{Kind, BUILDING, HILL, OLIVE, RIVER};
+use super::Bailen;
+use crate::core::hex::{reachable, Hex, Reach};
+
+impl Bailen {
+    /// Is `h` in the ZoC of an army counter hostile to `side` (the six surrounding hexes)?
+    pub(crate) fn in_enemy_zoc(&self, side: Side, h: Hex) -> bool {
+        h.neighbours().iter().any(|&n| self.enemy_at(side, n))
+    }
+
+    /// An army counter hostile to `side` stands on `h` (María Bellido is not an army counter).
+    pub(crate) fn enemy_at(&self, side: Side, h: Hex) -> bool {
+        self.unit_at(h).is_some_and(|u| self.side_of(u) != side && !self.is_water_carrier(u))
+    }
+
+    /// Hexes (by grid index) where a moving counter of `side` must stop: enemy ZoC, except
+    /// around an enemy that has at least two of our counters in its own ZoC ("loses its
+    /// ability to exert control ... for the purpose of stopping movement").
+    fn stopping_zoc(&self, side: Side, mover: UnitId) -> Vec<bool> {
+        let mut stop = vec![false; self.scen.grid.len()];
+        for (e, eh) in self.army_on_map(side.other()) {
+            let _ = e;
+            let ours = eh
+                .neighbours()
+                .iter()
+                .filter(|&&n| {
+                    self.unit_at(n).is_some_and(|u| u != mover && self.side_of(u) == side && !self.is_water_carrier(u))
+                })
+                .count();
+            if ours < 2 {
+                for n in eh.neighbours() {
+                    if let Some(i) = self.scen.grid.index(n) {
+                        stop[i] = true;
+                    }
+                }
+            }
+        }
+        stop
+    }
+
+    /// Does entering `h` cost a counter of this kind 2 (hills, river, buildings; olive groves
+    /// for cavalry and horse artillery)?
+    fn penalised(&self, kind: Kind, h: Hex) -> bool {
+        self.scen.has(h, HILL | RIVER | BUILDING) || (kind.slowed_by_groves() && self.scen.has(h, OLIVE))
+    }
+
+    /// Cost in half points of entering `to` from `from`: the Royal Road's ½ when following its
+    /// path (1 if the hex also holds a penalising feature), else 1 or 2 for the terrain.
+    fn terrain_cost(&self, kind: Kind, from: Option<Hex>, to: Hex) -> u32 {
+        let along_road = match from {
+            Some(f) => self.scen.road_step(f, to),
+            // Entering from the board edge at 3001/3035 follows the road (A11d).
+            None => true,
+        };
+        match (along_road, self.penalised(kind, to)) {
+            (true, false) => 1,
+            (true, true) | (false, false) => 2,
+            (false, true) => 4,
+        }
+    }
+
+    /// Movement points in halves: the movement factor, −1 in hot rounds unless watered.
+    pub(crate) fn movement_halves(&self, u: UnitId) -> u32 {
+        let mf = self.counter(u).mf as u32;
+        let mf = if self.heat() && !self.watered(u) { mf.saturating_sub(1) } else { mf };
+        mf * 2
+    }
+
+    /// Cheapest-path search for counter `u` starting at `start` with `budget` halves.
+    /// `roads_only` keeps to minor roads (the Roads optional rule).
+    fn reach(&self, u: UnitId, start: Hex, budget: u32, roads_only: bool) -> Reach {
+        let side = self.side_of(u);
+        let kind = self.counter(u).kind;
+        let stop = self.stopping_zoc(side, u);
+        let artillery = kind.is_artillery();
+        reachable(
+            &self.scen.grid,
+            start,
+            budget,
+            |from, to| {
+                if roads_only && !self.scen.minor_road_step(from, to) {
+                    return None;
+                }
+                if let Some(o) = self.unit_at(to) {
+                    // Never over an enemy counter; María Bellido only lets the Spanish pass.
+                    if self.side_of(o) != side {
+                        return None;
+                    }
+                }
+                // Artillery that moves cannot enter an enemy ZoC.
+                if artillery && self.in_enemy_zoc(side, to) {
+                    return None;
+                }
+                Some(self.terrain_cost(kind, Some(from), to))
+            },
+            |h| self.scen.grid.index(h).is_some_and(|i| stop[i]),
+        )
+    }
+
+    /// Where counter `u` may end a move from its hex, each with its path.
+    pub(crate) fn destinations(&self, u: UnitId) -> Vec<(Hex, Vec<Hex>)> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
+        self.destinations_from(u, start, self.movement_halves(u))
+    }
+
+    fn destinations_from(&self, u: UnitId, start: Hex, budget: u32) -> Vec<(Hex, Vec<Hex>)> {
+        let normal = self.reach(u, start, budget, false);
+        let mut out: Vec<(Hex, Vec<Hex>)> = normal
+            .reached()
+            .into_iter()
+            .filter(|&(h, _)| h != start && self.unit_at(h).is_none())
+            .map(|(h, _)| (h, normal.path(h)))
+            .collect();
+        if self.options.roads && self.scen.minor_dirs.iter().any(|&d| d != 0) {
+            // Roads: a move made entirely along minor roads adds +1 to the movement factor.
+            let road = self.reach(u, start, budget + 2, true);
+            for (h, _) in road.reached() {
+                if h != start && self.unit_at(h).is_none() && normal.cost(h).is_none() {
+                    out.push((h, road.path(h)));
+                }
+            }
+            out.sort_by_key(|(h, _)| self.scen.idx(*h));
+        }
+        out
+    }
+
+    /// Where an arriving reinforcement may end its entry move: it enters the road's edge hex
+    /// first, spending its movement points from there (Reinforcements; A25).
+    pub(crate) fn entry_destinations(&self, u: UnitId) -> Vec<(Hex, Vec<Hex>)> {
+        let side = self.side_of(u);
+        let entry = self.entry_hex(side);
+        if let Some(o) = self.unit_at(entry) {
+            if self.side_of(o) != side {
+                return Vec::new();
+            }
+        }
+        let kind = self.counter(u).kind;
+        let budget = self.movement_halves(u);
+        let first = self.terrain_cost(kind, None, entry);
+        if first > budget || (kind.is_artillery() && self.in_enemy_zoc(side, entry)) {
+            return Vec::new();
+        }
+        let stop = self.stopping_zoc(side, u);
+        let entry_empty = self.unit_at(entry).is_none();
+        if self.scen.grid.index(entry).is_some_and(|i| stop[i]) {
+            return if entry_empty { vec![(entry, vec![entry])] } else { Vec::new() };
+        }
+        let mut out = self.destinations_from(u, entry, budget - first);
+        if entry_empty {
+            out.insert(0, (entry, vec![entry]));
+        }
+        out
+    }
+
+    /// Pursuit: hexes adjacent to `target` that cavalry `u` can reach under all movement
+    /// rules, with the path (its own hex counts if already adjacent).
+    pub(crate) fn pursuit_hexes(&self, u: UnitId, target: Hex) -> Vec<(Hex, Vec<Hex>)> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
+        let mut out: Vec<(Hex, Vec<Hex>)> = self
+            .destinations(u)
+            .into_iter()
+            .filter(|(h, _)| h.is_adjacent(target))
+            .collect();
+        if start.is_adjacent(target) {
+            out.insert(0, (start, vec![start]));
+        }
+        out
+    }
+}

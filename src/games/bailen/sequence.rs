@@ -1,0 +1,832 @@
+//! Sequence of Play as a state machine: Game Setup, Determine Initiative, and the seven steps
+//! of a turn. Automatic steps run in `run`; decision steps wait in `phase` for an action.
+use super::action::{Action, Event, RollPurpose, Side, Step, UnitId};
+use super::combat::{Fight, FightKind};
+use super::scenario::{side_index, Deploy, Kind, Scenario, TOWN};
+use super::{Bailen, Options, Place, Unit};
+use crate::core::dice::Dice;
+use crate::core::hex::Hex;
+use crate::games::{GameError, Prompt};
+use std::sync::Arc;
+
+/// Where the sequence of play stands. Context lives in `TurnState`; the phase is the tag.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Phase {
+    /// Game Setup, deployment stage 0 (Venegas), 1 (the French), 2 (Reding and Coupigny).
+    Deployment { stage: u8 },
+    RoundStart,
+    ChooseFirst { winner: Side, totals: [u8; 2] },
+    TurnStart,
+    /// Reinforcements entering one at a time (queue in TurnState).
+    Reinforcements,
+    WaterCarrierRoll,
+    PlaceWaterCarrier { leader: Option<UnitId> },
+    ActivateLeader,
+    Movement,
+    MoveCounter { unit: UnitId },
+    Recovery { next: u8 },
+    Reaction,
+    CombatStart,
+    Desertion { next: u8 },
+    CombatAllowanceRoll,
+    Combat,
+    Fight,
+    Advance,
+    Chained { unit: UnitId },
+    Pursuit,
+    Reorganization,
+    TurnEnd,
+    /// A roll waits for its owner's NAC History Joker decision.
+    Joker { side: Side, purpose: RollPurpose, dice: Vec<u8>, cont: Cont },
+    Over,
+}
+
+/// What a roll was for, so the game can resume once it is final.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cont {
+    InitiativeFrench,
+    InitiativeSpanish { french: u8 },
+    Arrival,
+    MovementAllowance { leader: UnitId },
+    CombatAllowance,
+    Shot,
+    Desertion { unit: UnitId },
+    HeatRecovery { unit: UnitId },
+    HeatReorganize { leader: UnitId, unit: UnitId },
+    WaterCarrier,
+}
+
+/// The active turn's counters and pending procedures.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct TurnState {
+    pub leader: Option<UnitId>,
+    pub allowance: u8,
+    pub moved: u8,
+    pub formation_moved: u8,
+    pub combat_left: Option<u8>,
+    pub pursuits_left: u8,
+    /// Leaders that have made their reorganization attempt this turn.
+    pub reorganized: Vec<UnitId>,
+    pub fight: Option<Fight>,
+    /// Hexes vacated by defenders, waiting for an advance after combat.
+    pub vacated: Vec<(Hex, FightKind)>,
+    /// Reinforcements still to enter this turn.
+    pub entering: Vec<UnitId>,
+    /// The kind of the last fight, to return to its step after advances.
+    pub last_kind: Option<FightKind>,
+}
+
+/// Who deploys in each stage of Game Setup.
+const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
+    (Side::Spanish, &[Deploy::V]),
+    (Side::French, &[Deploy::French]),
+    (Side::Spanish, &[Deploy::R, Deploy::C]),
+];
+
+fn illegal(why: impl Into<String>) -> GameError {
+    GameError::Illegal(why.into())
+}
+
+impl Bailen {
+    /// A new game at Game Setup.
+    pub(crate) fn start(scen: Arc<Scenario>, options: Options, dice: Dice) -> Bailen {
+        let n = scen.counters.len();
+        let mut g = Bailen {
+            board: vec![0; scen.grid.len()],
+            units: vec![
+                Unit {
+                    place: Place::Reserve,
+                    disorganised: false,
+                    moved: false,
+                    activated: false,
+                    attacks_left: 0,
+                    reacted: false,
+                };
+                n
+            ],
+            scen,
+            joker: super::joker::JokerState::new(options.joker),
+            options,
+            dice,
+            round: 1,
+            first: None,
+            last_first: None,
+            active: None,
+            phase: Phase::Deployment { stage: 0 },
+            turn: TurnState::default(),
+            arrived: [false; 2],
+            outcome: None,
+        };
+        if g.options.historical_deployment {
+            // Game Setup: "place the troops according to the reference sheet instead".
+            for u in 0..n {
+                let c = &g.scen.counters[u];
+                if let (Some(h), Some(f)) = (c.historical, c.formation) {
+                    if g.scen.formations[f as usize].deploy != Deploy::Reinforcement {
+                        g.place_unit(u as UnitId, h);
+                    }
+                }
+            }
+        }
+        let mut ev = Vec::new();
+        g.run(&mut ev);
+        g
+    }
+
+    /// The next counter to deploy in this stage, if any.
+    fn next_to_deploy(&self, stage: u8) -> Option<UnitId> {
+        let zones = DEPLOY_STAGES[stage as usize].1;
+        (0..self.units.len()).map(|u| u as UnitId).find(|&u| {
+            let c = self.counter(u);
+            self.units[u as usize].place == Place::Reserve
+                && c.formation.is_some_and(|f| zones.contains(&self.scen.formations[f as usize].deploy))
+        })
+    }
+
+    fn deploy_hexes(&self, u: UnitId) -> Vec<Hex> {
+        let Some(f) = self.counter(u).formation else { return Vec::new() };
+        self.scen
+            .grid
+            .hexes()
+            .filter(|&h| self.unit_at(h).is_none() && self.scen.may_deploy(f, h))
+            .collect()
+    }
+
+    // ---------------------------------------------------------------- prompts
+
+    pub(crate) fn current_prompt(&self) -> Option<Prompt<Side, Step, Action>> {
+        let active = self.active.unwrap_or(Side::French);
+        let (side, step, actions) = match &self.phase {
+            Phase::Over => return None,
+            Phase::Deployment { stage } => {
+                let u = self.next_to_deploy(*stage)?;
+                let f = self.counter(u).formation.map(|f| self.scen.formations[f as usize].name.clone());
+                let acts = self.deploy_hexes(u).into_iter().map(|to| Action::Deploy { unit: u, to }).collect();
+                (DEPLOY_STAGES[*stage as usize].0, Step::Deployment { formation: f.unwrap_or_default(), unit: u }, acts)
+            }
+            Phase::ChooseFirst { winner, totals } => (
+                *winner,
+                Step::ChooseFirstPlayer { french_total: totals[0], spanish_total: totals[1] },
+                vec![Action::FirstPlayer { side: *winner }, Action::FirstPlayer { side: winner.other() }],
+            ),
+            Phase::Joker { side, purpose, dice, .. } => {
+                let mut acts: Vec<Action> = (0..dice.len()).map(|d| Action::UseJoker { die: d as u8 }).collect();
+                acts.push(Action::KeepRoll);
+                (*side, Step::Joker { purpose: *purpose, dice: dice.clone() }, acts)
+            }
+            Phase::Reinforcements => {
+                let u = *self.turn.entering.first()?;
+                let acts = self.entry_destinations(u).into_iter().map(|(to, _)| Action::Enter { unit: u, to }).collect();
+                (active, Step::Reinforcement { unit: u, entry: self.entry_hex(active) }, acts)
+            }
+            Phase::PlaceWaterCarrier { leader } => {
+                let acts = self.water_carrier_hexes(*leader).into_iter().map(|to| Action::PlaceWaterCarrier { to }).collect();
+                (Side::Spanish, Step::PlaceWaterCarrier, acts)
+            }
+            Phase::ActivateLeader => {
+                let acts = self.leaders_on_map(active).map(|l| Action::ActivateLeader { leader: l }).collect();
+                (active, Step::ActivateLeader, acts)
+            }
+            Phase::Movement => {
+                let t = &self.turn;
+                let mut acts: Vec<Action> = self.movers().into_iter().map(|u| Action::SelectMover { unit: u }).collect();
+                acts.push(Action::EndMovement);
+                let leader = t.leader.unwrap_or(0);
+                (active, Step::Movement { leader, allowance: t.allowance, moved: t.moved, formation_moved: t.formation_moved }, acts)
+            }
+            Phase::MoveCounter { unit } => {
+                let mut acts: Vec<Action> = self
+                    .destinations(*unit)
+                    .into_iter()
+                    .map(|(to, _)| Action::MoveTo { unit: *unit, to })
+                    .collect();
+                acts.push(Action::CancelMove { unit: *unit });
+                (active, Step::MoveCounter { unit: *unit }, acts)
+            }
+            Phase::Reaction => {
+                let mut acts = self.reaction_attacks();
+                acts.push(Action::EndReaction);
+                (active.other(), Step::ReactionFire, acts)
+            }
+            Phase::Combat => {
+                let mut acts = self.combat_attacks();
+                acts.push(Action::EndCombat);
+                (active, Step::Combat { activations_left: self.turn.combat_left.unwrap_or(0) }, acts)
+            }
+            Phase::Fight => return self.fight_prompt(),
+            Phase::Advance => {
+                let (hex, _) = *self.turn.vacated.first()?;
+                let mut acts: Vec<Action> =
+                    self.advancers(hex).into_iter().map(|u| Action::Advance { unit: u, to: hex }).collect();
+                acts.push(Action::NoAdvance);
+                (active, Step::Advance { hex }, acts)
+            }
+            Phase::Chained { unit } => {
+                let mut acts: Vec<Action> = self
+                    .targets(*unit, FightKind::Chained)
+                    .into_iter()
+                    .map(|t| Action::Attack { unit: *unit, target: t })
+                    .collect();
+                acts.push(Action::NoChainedAttack);
+                (active, Step::ChainedAttack { unit: *unit }, acts)
+            }
+            Phase::Pursuit => {
+                let mut acts = self.pursuits();
+                acts.push(Action::EndPursuit);
+                (active, Step::Pursuit { pursuits_left: self.turn.pursuits_left }, acts)
+            }
+            Phase::Reorganization => {
+                let mut acts = self.reorganizations();
+                acts.push(Action::EndTurn);
+                (active, Step::Reorganization, acts)
+            }
+            // Automatic phases never wait; `run` moves past them.
+            _ => return None,
+        };
+        Some(Prompt { side, step, actions })
+    }
+
+    pub(crate) fn legal(&self, a: &Action) -> bool {
+        self.current_prompt().is_some_and(|p| p.actions.contains(a))
+    }
+
+    // ---------------------------------------------------------------- actions
+
+    /// Check and perform one action on this (scratch) state, then run automatic steps.
+    pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
+        let prompt = self.current_prompt().ok_or(GameError::GameOver)?;
+        if !prompt.actions.contains(a) {
+            return Err(illegal(format!(
+                "'{}' is not a legal action at step {:?}",
+                self.describe(a),
+                prompt.step
+            )));
+        }
+        let active = self.active.unwrap_or(Side::French);
+        match (self.phase.clone(), a) {
+            (Phase::Deployment { .. }, Action::Deploy { unit, to }) => {
+                // Game Setup: one counter per underlined hex of its formation's letter.
+                self.place_unit(*unit, *to);
+                ev.push(Event::Deployed { unit: *unit, to: *to });
+            }
+            (Phase::ChooseFirst { .. }, Action::FirstPlayer { side }) => {
+                self.set_first(*side, ev);
+            }
+            (Phase::Joker { side, purpose, mut dice, cont }, Action::UseJoker { die }) => {
+                let new_value = self.dice.d6();
+                dice[*die as usize] = new_value;
+                ev.push(Event::JokerUsed { side, die: *die, new_value });
+                let _ = purpose;
+                self.joker_used(side, ev);
+                self.resume(cont, &dice, ev);
+            }
+            (Phase::Joker { dice, cont, .. }, Action::KeepRoll) => {
+                self.resume(cont, &dice, ev);
+            }
+            (Phase::Reinforcements, Action::Enter { unit, to }) => {
+                // Reinforcements: enter at the road's edge hex, spending movement points.
+                let path = self
+                    .entry_destinations(*unit)
+                    .into_iter()
+                    .find(|(h, _)| h == to)
+                    .map(|(_, p)| p)
+                    .unwrap_or_default();
+                self.place_unit(*unit, *to);
+                self.units[*unit as usize].moved = true;
+                self.turn.entering.remove(0);
+                ev.push(Event::Entered { unit: *unit, path });
+            }
+            (Phase::PlaceWaterCarrier { .. }, Action::PlaceWaterCarrier { to }) => {
+                if let Some(w) = self.scen.water_carrier {
+                    self.place_unit(w, *to);
+                }
+                ev.push(Event::WaterCarrierPlaced { to: *to });
+                self.phase = Phase::ActivateLeader;
+            }
+            (Phase::ActivateLeader, Action::ActivateLeader { leader }) => {
+                // Movement: declare the leader, then roll 6 + d6.
+                self.turn.leader = Some(*leader);
+                self.request_roll(active, RollPurpose::MovementAllowance, 1, Cont::MovementAllowance { leader: *leader }, ev);
+            }
+            (Phase::Movement, Action::SelectMover { unit }) => {
+                self.phase = Phase::MoveCounter { unit: *unit };
+            }
+            (Phase::Movement, Action::EndMovement) => {
+                self.phase = Phase::Recovery { next: 0 };
+            }
+            (Phase::MoveCounter { .. }, Action::CancelMove { .. }) => {
+                self.phase = Phase::Movement;
+            }
+            (Phase::MoveCounter { unit }, Action::MoveTo { to, .. }) => {
+                let path = self
+                    .destinations(unit)
+                    .into_iter()
+                    .find(|(h, _)| h == to)
+                    .map(|(_, p)| p)
+                    .unwrap_or_default();
+                self.place_unit(unit, *to);
+                self.units[unit as usize].moved = true;
+                self.turn.moved += 1;
+                if self.in_leader_formation(unit) {
+                    self.turn.formation_moved += 1;
+                }
+                ev.push(Event::Moved { unit, path });
+                self.phase = Phase::Movement;
+            }
+            (Phase::Reaction, Action::Attack { unit, target }) => {
+                self.start_fight(FightKind::Reaction, *unit, *target, ev);
+            }
+            (Phase::Reaction, Action::EndReaction) => {
+                self.phase = Phase::CombatStart;
+            }
+            (Phase::Combat, Action::Attack { unit, target }) => {
+                self.start_fight(FightKind::Combat, *unit, *target, ev);
+            }
+            (Phase::Combat, Action::EndCombat) => {
+                self.turn.pursuits_left = 2;
+                self.phase = Phase::Pursuit;
+            }
+            (Phase::Fight, a) => self.fight_action(a, ev),
+            (Phase::Advance, Action::Advance { unit, to }) => {
+                self.advance_after_combat(*unit, *to, ev);
+            }
+            (Phase::Advance, Action::NoAdvance) => {
+                self.turn.vacated.remove(0);
+                self.after_advance();
+            }
+            (Phase::Chained { .. }, Action::Attack { unit, target }) => {
+                self.start_fight(FightKind::Chained, *unit, *target, ev);
+            }
+            (Phase::Chained { .. }, Action::NoChainedAttack) => {
+                self.after_advance();
+            }
+            (Phase::Pursuit, Action::Pursue { unit, target, to }) => {
+                self.pursue(*unit, *target, *to, ev);
+            }
+            (Phase::Pursuit, Action::EndPursuit) => {
+                self.phase = Phase::Reorganization;
+            }
+            (Phase::Reorganization, Action::Reorganize { leader, unit }) => {
+                self.turn.reorganized.push(*leader);
+                if self.heat() && !self.watered(*unit) {
+                    self.request_roll(active, RollPurpose::HeatReorganization { unit: *unit }, 1, Cont::HeatReorganize { leader: *leader, unit: *unit }, ev);
+                } else {
+                    self.units[*unit as usize].disorganised = false;
+                    ev.push(Event::Reorganised { unit: *unit });
+                }
+            }
+            (Phase::Reorganization, Action::EndTurn) => {
+                self.phase = Phase::TurnEnd;
+            }
+            (_, a) => return Err(illegal(format!("'{}' does not belong to this step", self.describe(a)))),
+        }
+        self.run(ev);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- dice
+
+    /// Roll `n` dice for `side`; the NAC History Joker may be offered before the roll stands.
+    pub(crate) fn request_roll(&mut self, side: Side, purpose: RollPurpose, n: usize, cont: Cont, ev: &mut Vec<Event>) {
+        let dice: Vec<u8> = (0..n).map(|_| self.dice.d6()).collect();
+        for &value in &dice {
+            ev.push(Event::Rolled { side, purpose, value });
+        }
+        if self.joker_usable(side) {
+            self.phase = Phase::Joker { side, purpose, dice, cont };
+        } else {
+            self.resume(cont, &dice, ev);
+        }
+    }
+
+    /// A roll is final: carry on with what it was for.
+    fn resume(&mut self, cont: Cont, dice: &[u8], ev: &mut Vec<Event>) {
+        let d = dice.first().copied().unwrap_or(1);
+        let active = self.active.unwrap_or(Side::French);
+        match cont {
+            Cont::InitiativeFrench => {
+                // Determine Initiative: die + 1 per leader on the board.
+                let total = d + self.leaders_on_map(Side::French).count() as u8;
+                self.phase = Phase::RoundStart;
+                self.request_roll(Side::Spanish, RollPurpose::Initiative, 1, Cont::InitiativeSpanish { french: total }, ev);
+            }
+            Cont::InitiativeSpanish { french } => {
+                let spanish = d + self.leaders_on_map(Side::Spanish).count() as u8;
+                if french == spanish {
+                    ev.push(Event::InitiativeTie { round: self.round });
+                    match self.last_first {
+                        // "In case of a tie, initiative passes to the player who did not have it
+                        // in the previous round."
+                        Some(prev) => self.set_first(prev.other(), ev),
+                        // Round 1 has no previous round: roll again (A8).
+                        None => self.phase = Phase::RoundStart,
+                    }
+                } else {
+                    let winner = if french > spanish { Side::French } else { Side::Spanish };
+                    self.phase = Phase::ChooseFirst { winner, totals: [french, spanish] };
+                }
+            }
+            Cont::Arrival => {
+                // Reinforcements: Castaños on 6 from R9, Vedel on 5-6 from R11, +1 a round after.
+                let (start, need) = if active == Side::Spanish { (9, 6) } else { (11, 5) };
+                let total = d + (self.round - start);
+                if total >= need {
+                    self.arrived[side_index(active)] = true;
+                    ev.push(Event::ReinforcementsArrive { side: active });
+                    if active == Side::Spanish {
+                        self.castanos_arrived(ev);
+                    }
+                    self.turn.entering = self.reserve_of(active);
+                }
+                self.phase = Phase::Reinforcements;
+            }
+            Cont::MovementAllowance { leader } => {
+                let allowance = 6 + d;
+                self.turn.allowance = allowance;
+                ev.push(Event::LeaderActivated { leader, allowance });
+                self.phase = Phase::Movement;
+            }
+            Cont::CombatAllowance => {
+                let n = 4 + d;
+                self.turn.combat_left = Some(n);
+                ev.push(Event::CombatAllowance { activations: n });
+                self.phase = Phase::Combat;
+            }
+            Cont::Shot => self.shot_rolled(dice, ev),
+            Cont::Desertion { unit } => {
+                // Swiss desertions: 5 or 6 and the French Swiss unit leaves the battle.
+                if d >= 5 {
+                    self.remove_from_board(unit);
+                    self.units[unit as usize].place = Place::Deserted;
+                    ev.push(Event::Deserted { unit });
+                }
+                self.phase = Phase::Desertion { next: unit + 1 };
+            }
+            Cont::HeatRecovery { unit } => {
+                // Stifling Heat: reorganizing needs 4, 5 or 6.
+                if d >= 4 {
+                    self.units[unit as usize].disorganised = false;
+                    ev.push(Event::Recovered { unit });
+                } else {
+                    ev.push(Event::StaysDisorganised { unit });
+                }
+                self.phase = Phase::Recovery { next: unit + 1 };
+            }
+            Cont::HeatReorganize { unit, .. } => {
+                if d >= 4 {
+                    self.units[unit as usize].disorganised = false;
+                    ev.push(Event::Reorganised { unit });
+                } else {
+                    ev.push(Event::StaysDisorganised { unit });
+                }
+                self.phase = Phase::Reorganization;
+            }
+            Cont::WaterCarrier => {
+                // María Bellido: 1-2 Coupigny, 3-4 Venegas, 5-6 Reding.
+                let name = match d {
+                    1 | 2 => "Coupigny",
+                    3 | 4 => "Venegas",
+                    _ => "Reding",
+                };
+                let rolled = self.scen.formation_named(name).map(|f| self.scen.leader_of(f));
+                let alive = |g: &Bailen, l: Option<UnitId>| l.filter(|&l| g.units[l as usize].hex().is_some());
+                let leader = match alive(self, rolled) {
+                    Some(l) => Some(l),
+                    // "If one of those leaders has been eliminated ... with Castaños, if he is in the game."
+                    None => alive(self, self.scen.formation_named("Castaños").map(|f| self.scen.leader_of(f))),
+                };
+                if leader.is_none() && self.french_in_town() {
+                    ev.push(Event::WaterCarrierNotPlaced);
+                    self.phase = Phase::ActivateLeader;
+                } else if self.water_carrier_hexes(leader).is_empty() {
+                    // No empty hex for her: not placed this turn (A29e).
+                    ev.push(Event::WaterCarrierNotPlaced);
+                    self.phase = Phase::ActivateLeader;
+                } else {
+                    self.phase = Phase::PlaceWaterCarrier { leader };
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- automatic steps
+
+    /// Run automatic steps until a decision is needed or the game ends.
+    pub(crate) fn run(&mut self, ev: &mut Vec<Event>) {
+        loop {
+            if self.outcome.is_none() && self.active.is_some() {
+                if let Some(o) = self.check_victory() {
+                    ev.push(Event::GameOver { outcome: o.clone() });
+                    self.outcome = Some(o);
+                    self.phase = Phase::Over;
+                }
+            }
+            let active = self.active.unwrap_or(Side::French);
+            match self.phase.clone() {
+                Phase::Over | Phase::Joker { .. } | Phase::ChooseFirst { .. } => return,
+                Phase::Deployment { stage } => {
+                    if self.next_to_deploy(stage).is_some() {
+                        return;
+                    }
+                    self.phase = if stage < 2 { Phase::Deployment { stage: stage + 1 } } else { Phase::RoundStart };
+                }
+                Phase::RoundStart => {
+                    for u in self.units.iter_mut() {
+                        u.activated = false;
+                    }
+                    self.request_roll(Side::French, RollPurpose::Initiative, 1, Cont::InitiativeFrench, ev);
+                    // Avoid re-entering RoundStart before the Spanish roll resolves.
+                    if self.phase == Phase::RoundStart {
+                        continue;
+                    }
+                }
+                Phase::TurnStart => {
+                    for u in self.units.iter_mut() {
+                        u.moved = false;
+                        u.activated = false;
+                        u.attacks_left = 0;
+                        u.reacted = false;
+                    }
+                    self.turn = TurnState::default();
+                    ev.push(Event::TurnBegins { side: active, round: self.round });
+                    // Step 1: possible arrival of reinforcements.
+                    let (start, idx) = if active == Side::Spanish { (9, 1) } else { (11, 0) };
+                    if !self.arrived[idx] && self.round >= start {
+                        self.phase = Phase::Reinforcements;
+                        self.request_roll(active, RollPurpose::ReinforcementArrival, 1, Cont::Arrival, ev);
+                    } else {
+                        // A unit that could not enter tries again, with no new roll (A25c).
+                        self.turn.entering = if self.arrived[idx] { self.reserve_of(active) } else { Vec::new() };
+                        self.phase = Phase::Reinforcements;
+                    }
+                }
+                Phase::Reinforcements => match self.turn.entering.first().copied() {
+                    None => self.phase = Phase::WaterCarrierRoll,
+                    Some(u) => {
+                        if self.entry_destinations(u).is_empty() {
+                            ev.push(Event::CannotEnter { unit: u });
+                            self.turn.entering.remove(0);
+                        } else {
+                            return;
+                        }
+                    }
+                },
+                Phase::WaterCarrierRoll => {
+                    // Stifling Heat: at the start of the Spanish movement step in hot rounds.
+                    if active == Side::Spanish && self.heat() && self.scen.water_carrier.is_some() {
+                        if let Some(w) = self.scen.water_carrier {
+                            self.remove_from_board(w);
+                            self.units[w as usize].place = Place::Reserve;
+                        }
+                        self.phase = Phase::ActivateLeader;
+                        self.request_roll(Side::Spanish, RollPurpose::WaterCarrier, 1, Cont::WaterCarrier, ev);
+                    } else {
+                        self.phase = Phase::ActivateLeader;
+                    }
+                }
+                Phase::PlaceWaterCarrier { .. } => return,
+                Phase::ActivateLeader => {
+                    if self.leaders_on_map(active).next().is_none() {
+                        // No leader in play: nothing may move this turn (A5).
+                        self.phase = Phase::Recovery { next: 0 };
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Movement | Phase::MoveCounter { .. } => return,
+                Phase::Recovery { next } => {
+                    // Step 3: recover own disorganized counters not in an enemy ZoC.
+                    let found = (next as usize..self.units.len()).map(|u| u as UnitId).find(|&u| {
+                        let unit = &self.units[u as usize];
+                        self.side_of(u) == active
+                            && unit.disorganised
+                            && unit.hex().is_some_and(|h| !self.in_enemy_zoc(active, h))
+                    });
+                    match found {
+                        None => self.phase = Phase::Reaction,
+                        Some(u) => {
+                            if self.heat() && !self.watered(u) {
+                                self.phase = Phase::Recovery { next: u + 1 };
+                                self.request_roll(active, RollPurpose::HeatReorganization { unit: u }, 1, Cont::HeatRecovery { unit: u }, ev);
+                            } else {
+                                self.units[u as usize].disorganised = false;
+                                ev.push(Event::Recovered { unit: u });
+                                self.phase = Phase::Recovery { next: u + 1 };
+                            }
+                        }
+                    }
+                }
+                Phase::Reaction => {
+                    if self.reaction_attacks().is_empty() {
+                        self.phase = Phase::CombatStart;
+                    } else {
+                        return;
+                    }
+                }
+                Phase::CombatStart => {
+                    self.phase = if self.options.swiss && active == Side::Spanish {
+                        Phase::Desertion { next: 0 }
+                    } else {
+                        Phase::CombatAllowanceRoll
+                    };
+                }
+                Phase::Desertion { next } => {
+                    // Swiss Troops: one roll for each French Swiss unit within 2 hexes of a Spanish Swiss unit.
+                    match (next as usize..self.units.len()).map(|u| u as UnitId).find(|&u| self.may_desert(u)) {
+                        None => self.phase = Phase::CombatAllowanceRoll,
+                        Some(u) => {
+                            self.phase = Phase::Desertion { next: u + 1 };
+                            self.request_roll(Side::Spanish, RollPurpose::Desertion { unit: u }, 1, Cont::Desertion { unit: u }, ev);
+                        }
+                    }
+                }
+                Phase::CombatAllowanceRoll => {
+                    // Step 5: 4 + d6 counters may fight.
+                    self.phase = Phase::Combat;
+                    self.request_roll(active, RollPurpose::CombatAllowance, 1, Cont::CombatAllowance, ev);
+                }
+                Phase::Combat => {
+                    if self.combat_attacks().is_empty() {
+                        self.turn.pursuits_left = 2;
+                        self.phase = Phase::Pursuit;
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Fight => {
+                    if !self.fight_step(ev) {
+                        return;
+                    }
+                }
+                Phase::Advance => match self.turn.vacated.first().copied() {
+                    None => self.after_advance(),
+                    Some((hex, _)) => {
+                        if self.unit_at(hex).is_some() || self.advancers(hex).is_empty() {
+                            self.turn.vacated.remove(0);
+                        } else {
+                            return;
+                        }
+                    }
+                },
+                Phase::Chained { unit } => {
+                    if self.targets(unit, FightKind::Chained).is_empty() {
+                        self.after_advance();
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Pursuit => {
+                    if self.turn.pursuits_left == 0 || self.pursuits().is_empty() {
+                        self.phase = Phase::Reorganization;
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Reorganization => {
+                    if self.reorganizations().is_empty() {
+                        self.phase = Phase::TurnEnd;
+                    } else {
+                        return;
+                    }
+                }
+                Phase::TurnEnd => self.end_turn(ev),
+            }
+        }
+    }
+
+    fn set_first(&mut self, side: Side, ev: &mut Vec<Event>) {
+        self.first = Some(side);
+        self.active = Some(side);
+        ev.push(Event::FirstPlayer { side, round: self.round });
+        self.phase = Phase::TurnStart;
+    }
+
+    fn end_turn(&mut self, ev: &mut Vec<Event>) {
+        let active = self.active.unwrap_or(Side::French);
+        if Some(active) == self.first {
+            self.active = Some(active.other());
+            self.phase = Phase::TurnStart;
+            return;
+        }
+        // The round is over.
+        self.joker_round_end(ev);
+        if self.round == 13 {
+            // Stifling Heat ends with R13: María Bellido leaves the map (A29d).
+            if let Some(w) = self.scen.water_carrier {
+                self.remove_from_board(w);
+                self.units[w as usize].place = Place::Reserve;
+            }
+        }
+        if self.round >= 15 {
+            let o = self.final_outcome();
+            ev.push(Event::GameOver { outcome: o.clone() });
+            self.outcome = Some(o);
+            self.phase = Phase::Over;
+            return;
+        }
+        self.last_first = self.first;
+        self.round += 1;
+        ev.push(Event::RoundBegins { round: self.round });
+        self.phase = Phase::RoundStart;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    pub(crate) fn leaders_on_map(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.army_on_map(side).map(|(u, _)| u).filter(move |&u| self.counter(u).kind == Kind::Leader)
+    }
+
+    /// Off-map counters of the side's reinforcement formation, leader first.
+    fn reserve_of(&self, side: Side) -> Vec<UnitId> {
+        let mut v: Vec<UnitId> = (0..self.units.len())
+            .map(|u| u as UnitId)
+            .filter(|&u| {
+                let c = self.counter(u);
+                c.side == side
+                    && self.units[u as usize].place == Place::Reserve
+                    && c.formation.is_some_and(|f| self.scen.formations[f as usize].deploy == Deploy::Reinforcement)
+            })
+            .collect();
+        v.sort_by_key(|&u| (self.counter(u).kind != Kind::Leader, u));
+        v
+    }
+
+    pub(crate) fn entry_hex(&self, side: Side) -> Hex {
+        self.scen.entry[side_index(side)]
+    }
+
+    fn in_leader_formation(&self, u: UnitId) -> bool {
+        match self.turn.leader {
+            Some(l) => self.counter(u).formation == self.counter(l).formation,
+            None => false,
+        }
+    }
+
+    /// Counters that may still be selected to move. Movement: at most the allowance, and at
+    /// least half from the activated leader's formation (a counter of another formation may
+    /// move only while fewer of them have moved than of the formation; README, A9).
+    fn movers(&self) -> Vec<UnitId> {
+        let t = &self.turn;
+        if t.moved >= t.allowance {
+            return Vec::new();
+        }
+        let active = self.active.unwrap_or(Side::French);
+        let others_moved = t.moved - t.formation_moved;
+        self.army_on_map(active)
+            .map(|(u, _)| u)
+            .filter(|&u| {
+                let unit = &self.units[u as usize];
+                !unit.moved
+                    && !unit.disorganised
+                    && (self.in_leader_formation(u) || others_moved < t.formation_moved)
+            })
+            .collect()
+    }
+
+    fn french_in_town(&self) -> bool {
+        self.army_on_map(Side::French).any(|(_, h)| self.scen.has(h, TOWN))
+    }
+
+    /// Empty hexes where María Bellido may be placed: next to `leader`, or in Bailén's
+    /// buildings when no leader qualifies and no French counter is in the town.
+    fn water_carrier_hexes(&self, leader: Option<UnitId>) -> Vec<Hex> {
+        match leader {
+            Some(l) => match self.units[l as usize].hex() {
+                Some(h) => h.neighbours().into_iter().filter(|&n| self.scen.grid.contains(n) && self.unit_at(n).is_none()).collect(),
+                None => Vec::new(),
+            },
+            None if self.french_in_town() => Vec::new(),
+            None => self.scen.grid.hexes().filter(|&h| self.scen.has(h, TOWN) && self.unit_at(h).is_none()).collect(),
+        }
+    }
+
+    fn may_desert(&self, u: UnitId) -> bool {
+        let c = self.counter(u);
+        let Some(h) = self.units[u as usize].hex() else { return false };
+        c.side == Side::French
+            && c.swiss
+            && self
+                .army_on_map(Side::Spanish)
+                .any(|(s, sh)| self.counter(s).swiss && sh.distance(h) <= 2)
+    }
+
+    fn reorganizations(&self) -> Vec<Action> {
+        // Reorganization of units by leaders: one unit of the formation within command range.
+        let active = self.active.unwrap_or(Side::French);
+        let mut acts = Vec::new();
+        for l in self.leaders_on_map(active) {
+            if self.turn.reorganized.contains(&l) {
+                continue;
+            }
+            let (Some(lh), lf, range) = (self.units[l as usize].hex(), self.counter(l).formation, self.counter(l).command) else {
+                continue;
+            };
+            for (u, h) in self.army_on_map(active) {
+                if u != l && self.units[u as usize].disorganised && self.counter(u).formation == lf && h.distance(lh) <= range as u16 {
+                    acts.push(Action::Reorganize { leader: l, unit: u });
+                }
+            }
+        }
+        acts
+    }
+}

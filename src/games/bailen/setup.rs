@@ -1,0 +1,196 @@
+//! Public setup: any position from a plain description (counters on hexes, round, step,
+//! options, scripted dice), validated into a game. Rulebook examples are tests through it.
+use super::action::{Side, UnitId};
+use super::combat::FightKind;
+use super::scenario::{side_index, Deploy, Kind, Scenario, DEFAULT_SCENARIO};
+use super::sequence::{Phase, TurnState};
+use super::{Bailen, Options, Place};
+use crate::core::dice::Dice;
+use crate::core::hex::Hex;
+use crate::games::GameError;
+use serde::{Deserialize, Serialize};
+
+/// A counter placed on the map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Counter id ("F12") or name.
+    pub unit: String,
+    /// Four-digit hex label.
+    pub hex: String,
+    #[serde(default)]
+    pub disorganised: bool,
+    /// Moved this turn (artillery that moved cannot fight).
+    #[serde(default)]
+    pub moved: bool,
+    /// Already activated to fight this turn.
+    #[serde(default)]
+    pub activated: bool,
+}
+
+/// The step the position starts at.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "step")]
+pub enum SetupStep {
+    /// Determine Initiative of `round`.
+    RoundStart,
+    /// The start of the active player's turn (reinforcements first).
+    #[default]
+    TurnStart,
+    /// Movement with `leader` activated and `allowance` counters (its roll already made).
+    Movement { leader: String, allowance: u8 },
+    /// Reaction Artillery of the Inactive Player.
+    Reaction,
+    /// Combat with `activations` left (the 4 + d6 already rolled).
+    Combat { activations: u8 },
+    /// Cavalry Pursuit.
+    Pursuit,
+    /// Reorganization by leaders.
+    Reorganization,
+}
+
+/// A plain, public description of a Bailén position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Setup {
+    pub scenario: String,
+    pub options: Options,
+    pub round: u8,
+    /// The player whose turn it is.
+    pub active: Side,
+    /// Who played first this round (default: the active player).
+    pub first: Option<Side>,
+    pub step: SetupStep,
+    pub units: Vec<Placement>,
+    /// Sides whose reinforcements have arrived (their unplaced counters count as lost).
+    pub arrived: Vec<Side>,
+    /// Who holds the Joker (default: the Spanish, unless the mode is Off).
+    pub joker: Option<Side>,
+    /// María Bellido's hex, if on the map.
+    pub water_carrier: Option<String>,
+    /// Dice to roll first, in order, then the seeded stream.
+    pub dice: Vec<u8>,
+    pub seed: u64,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            scenario: DEFAULT_SCENARIO.to_string(),
+            options: Options::default(),
+            round: 1,
+            active: Side::French,
+            first: None,
+            step: SetupStep::default(),
+            units: Vec::new(),
+            arrived: Vec::new(),
+            joker: Some(Side::Spanish),
+            water_carrier: None,
+            dice: Vec::new(),
+            seed: 0,
+        }
+    }
+}
+
+impl Bailen {
+    /// Validate a setup into a game. Errors name the unit and the field.
+    pub fn from_setup(s: &Setup) -> Result<Bailen, GameError> {
+        let scen = Scenario::built_in(&s.scenario).map_err(GameError::Setup)?;
+        let err = |m: String| GameError::Setup(m);
+        if !(1..=15).contains(&s.round) {
+            return Err(err(format!("round must be 1-15, not {}", s.round)));
+        }
+        if let Some(bad) = s.dice.iter().find(|&&d| !(1..=6).contains(&d)) {
+            return Err(err(format!("dice: {bad} is not a face of a six-sided die")));
+        }
+        let mut g = Bailen::start(scen.clone(), Options { historical_deployment: false, ..s.options.clone() }, Dice::scripted(s.seed, &s.dice));
+        g.board.iter_mut().for_each(|b| *b = 0);
+        for u in g.units.iter_mut() {
+            u.place = Place::Reserve;
+        }
+        for (k, p) in s.units.iter().enumerate() {
+            let at = format!("units[{k}] ({})", p.unit);
+            let u = scen.unit_by_id(&p.unit).ok_or_else(|| err(format!("{at}: no such counter")))?;
+            let h = Hex::from_label(&p.hex).map_err(|e| err(format!("{at}: hex: {e:?}")))?;
+            if !scen.grid.contains(h) {
+                return Err(err(format!("{at}: hex {} is off the map", p.hex)));
+            }
+            if g.unit_at(h).is_some() {
+                return Err(err(format!("{at}: hex {} already holds a counter", p.hex)));
+            }
+            if g.units[u as usize].place != Place::Reserve {
+                return Err(err(format!("{at}: placed twice")));
+            }
+            if g.is_water_carrier(u) {
+                return Err(err(format!("{at}: place María Bellido with 'water_carrier'")));
+            }
+            g.place_unit(u, h);
+            let unit = &mut g.units[u as usize];
+            unit.disorganised = p.disorganised;
+            unit.moved = p.moved;
+            if p.activated {
+                unit.activated = true;
+            }
+        }
+        if let Some(l) = &s.water_carrier {
+            let h = Hex::from_label(l).map_err(|e| err(format!("water_carrier: {e:?}")))?;
+            let w = scen.water_carrier.ok_or_else(|| err("water_carrier: no such counter".into()))?;
+            if !scen.grid.contains(h) || g.unit_at(h).is_some() {
+                return Err(err(format!("water_carrier: hex {l} is off the map or occupied")));
+            }
+            g.place_unit(w, h);
+        }
+        for side in &s.arrived {
+            g.arrived[side_index(*side)] = true;
+        }
+        // Counters not placed: reinforcements still to come stay in reserve, the rest are lost.
+        for u in 0..g.units.len() {
+            let c = &scen.counters[u];
+            let waiting = c.formation.is_some_and(|f| scen.formations[f as usize].deploy == Deploy::Reinforcement)
+                && !g.arrived[side_index(c.side)];
+            if g.units[u].place == Place::Reserve && !waiting && c.kind != Kind::WaterCarrier {
+                g.units[u].place = Place::Eliminated;
+            }
+        }
+        g.round = s.round;
+        g.active = Some(s.active);
+        g.first = Some(s.first.unwrap_or(s.active));
+        g.last_first = if s.round > 1 { g.first.map(Side::other) } else { None };
+        g.joker.holder = if g.joker.mode == super::JokerMode::Off { None } else { s.joker };
+        g.turn = TurnState::default();
+        g.phase = match &s.step {
+            SetupStep::RoundStart => Phase::RoundStart,
+            SetupStep::TurnStart => Phase::TurnStart,
+            SetupStep::Movement { leader, allowance } => {
+                let l = scen.unit_by_id(leader).ok_or_else(|| err(format!("step.leader: no counter '{leader}'")))?;
+                if scen.counters[l as usize].kind != Kind::Leader || scen.counters[l as usize].side != s.active {
+                    return Err(err(format!("step.leader: {leader} is not a leader of the active side")));
+                }
+                if g.units[l as usize].hex().is_none() {
+                    return Err(err(format!("step.leader: {leader} is not on the map")));
+                }
+                g.turn.leader = Some(l as UnitId);
+                g.turn.allowance = *allowance;
+                Phase::Movement
+            }
+            SetupStep::Reaction => Phase::Reaction,
+            SetupStep::Combat { activations } => {
+                g.turn.combat_left = Some(*activations);
+                Phase::Combat
+            }
+            SetupStep::Pursuit => {
+                g.turn.combat_left = Some(0);
+                g.turn.pursuits_left = 2;
+                g.turn.last_kind = Some(FightKind::Pursuit);
+                Phase::Pursuit
+            }
+            SetupStep::Reorganization => Phase::Reorganization,
+        };
+        if matches!(s.step, SetupStep::Reaction) {
+            g.turn.last_kind = Some(FightKind::Reaction);
+        }
+        g.outcome = None;
+        let mut ev = Vec::new();
+        g.run(&mut ev);
+        Ok(g)
+    }
+}

@@ -1,0 +1,93 @@
+//! Who Wins the Game? Surrender (more than double the counters, or all leaders lost),
+//! France's strategic victory, and the end of round 15.
+use super::action::{Side, UnitId};
+use super::scenario::{side_index, Kind, STAR, TOWN};
+use super::{Bailen, Place};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Victory {
+    /// The loser had less than half the winner's counters on the board.
+    Surrender,
+    /// The loser lost all four leaders.
+    AllLeadersLost,
+    /// France holds the Royal Road's star hexes and Bailén.
+    Strategic,
+    /// Round 15 ended without a French strategic victory: Spain wins (A7).
+    StrategicDefence,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub winner: Side,
+    pub victory: Victory,
+    /// At the end of round 15, the side with more counters on the board (none if equal).
+    pub partial: Option<Side>,
+    pub round: u8,
+    pub on_board: [usize; 2],
+}
+
+/// How close France is to its strategic victory.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrategicStatus {
+    /// French counters, not of Vedel's formation, on star hexes (5 needed).
+    pub french_on_stars: usize,
+    /// Spanish army counters on star hexes or in Bailén (0 needed).
+    pub spanish_in_town_or_stars: usize,
+    pub met: bool,
+}
+
+impl Bailen {
+    pub(crate) fn strategic_status(&self) -> StrategicStatus {
+        let vedel = self.scen.formation_named("Vedel");
+        let french_on_stars = self
+            .army_on_map(Side::French)
+            .filter(|&(u, h)| self.scen.has(h, STAR) && self.counter(u).formation != vedel)
+            .count();
+        let spanish_in_town_or_stars =
+            self.army_on_map(Side::Spanish).filter(|&(_, h)| self.scen.has(h, STAR | TOWN)).count();
+        StrategicStatus {
+            french_on_stars,
+            spanish_in_town_or_stars,
+            met: french_on_stars >= 5 && spanish_in_town_or_stars == 0,
+        }
+    }
+
+    fn all_leaders_lost(&self, side: Side) -> bool {
+        (0..self.units.len()).map(|u| u as UnitId).filter(|&u| {
+            let c = self.counter(u);
+            c.side == side && c.kind == Kind::Leader
+        }).all(|u| matches!(self.units[u as usize].place, Place::Eliminated | Place::Deserted))
+    }
+
+    /// Surrender and strategic victory, checked after every change (A4).
+    pub(crate) fn check_victory(&self) -> Option<Outcome> {
+        let on_board = [self.on_board(Side::French), self.on_board(Side::Spanish)];
+        let done = |winner, victory| Some(Outcome { winner, victory, partial: None, round: self.round, on_board });
+        for side in [Side::French, Side::Spanish] {
+            let (own, rival) = (on_board[side_index(side)], on_board[side_index(side.other())]);
+            // "forced to surrender when their rival has more than double the counters on the board"
+            if rival > 2 * own {
+                return done(side.other(), Victory::Surrender);
+            }
+            if self.all_leaders_lost(side) {
+                return done(side.other(), Victory::AllLeadersLost);
+            }
+        }
+        if self.strategic_status().met {
+            return done(Side::French, Victory::Strategic);
+        }
+        None
+    }
+
+    /// After round 15: Spain wins strategically; the side with more counters a partial victory.
+    pub(crate) fn final_outcome(&self) -> Outcome {
+        let on_board = [self.on_board(Side::French), self.on_board(Side::Spanish)];
+        let partial = match on_board[0].cmp(&on_board[1]) {
+            std::cmp::Ordering::Greater => Some(Side::French),
+            std::cmp::Ordering::Less => Some(Side::Spanish),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome { winner: Side::Spanish, victory: Victory::StrategicDefence, partial, round: self.round, on_board }
+    }
+}

@@ -1,0 +1,229 @@
+//! The contract every ruleset fulfils, and the generic match (undo, export/import) built on it.
+//!
+//! A game is a state machine of decision points. At each point exactly one side decides:
+//! `prompt()` names that side, the rulebook step, and the typed legal actions; `apply()` checks
+//! and performs one of them and returns the events the page animates and logs.
+pub mod bailen;
+
+use crate::core::record::{Record, RecordError, RECORD_VERSION};
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::{Debug, Display};
+
+/// What a ruleset offers at a decision point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Prompt<Side, Step, Action> {
+    /// Who decides now.
+    pub side: Side,
+    /// What is being decided, named after the rulebook step.
+    pub step: Step,
+    /// Every legal action, in a fixed order (saved games store indices into this list).
+    pub actions: Vec<Action>,
+}
+
+/// Why an action, a setup or a saved game was refused. Refusing never changes the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum GameError {
+    /// The action is not legal now; the text says why.
+    Illegal(String),
+    /// The game is over.
+    GameOver,
+    /// A setup or scenario was refused; names the file, unit and field where it can.
+    Setup(String),
+    /// The options could not be read.
+    Options(String),
+    /// A saved string could not be read.
+    Record(String),
+    /// A saved string was read but its choices do not replay: at this choice, for this reason.
+    Replay { choice: usize, reason: String },
+    /// Nothing to undo.
+    NothingToUndo,
+}
+
+impl Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Illegal(why) => write!(f, "illegal action: {why}"),
+            GameError::GameOver => write!(f, "the game is over"),
+            GameError::Setup(why) => write!(f, "bad setup: {why}"),
+            GameError::Options(why) => write!(f, "bad options: {why}"),
+            GameError::Record(why) => write!(f, "bad saved game: {why}"),
+            GameError::Replay { choice, reason } => {
+                write!(f, "saved game does not replay at choice {choice}: {reason}")
+            }
+            GameError::NothingToUndo => write!(f, "nothing to undo"),
+        }
+    }
+}
+impl std::error::Error for GameError {}
+
+impl From<RecordError> for GameError {
+    fn from(e: RecordError) -> Self {
+        GameError::Record(e.to_string())
+    }
+}
+
+/// An event reports what happened; some close the undo window (a die rolled, something hidden
+/// revealed).
+pub trait GameEvent: Clone + Debug + Serialize {
+    fn closes_undo(&self) -> bool;
+}
+
+/// One ruleset's state machine. The state is small and cheap to clone; static data lives in a
+/// shared scenario the state points to.
+pub trait Rules: Clone + Sized {
+    /// The ruleset's name in saved games ("bailen", ...).
+    const RULESET: &'static str;
+    type Side: Copy + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Step: Clone + Debug + PartialEq + Serialize;
+    type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned;
+    type Event: GameEvent;
+    type View: Serialize;
+    type Odds: Serialize;
+    type Outcome: Clone + Debug + PartialEq + Serialize;
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+
+    /// A new game of a built-in scenario.
+    fn new_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError>;
+    /// The scenario id this game was started from.
+    fn scenario_id(&self) -> &str;
+    fn options(&self) -> &Self::Options;
+    /// Options as compact bytes for the saved string, and back.
+    fn encode_options(options: &Self::Options) -> Vec<u8>;
+    fn decode_options(bytes: &[u8]) -> Result<Self::Options, GameError>;
+
+    /// Who decides now, what, and the legal actions. None once the game is over.
+    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action>>;
+    /// Validate and perform one action. On error the state is unchanged.
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, GameError>;
+    /// Is this action legal now? Agrees with membership in `prompt().actions`.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        self.prompt().is_some_and(|p| p.actions.contains(action))
+    }
+    /// Everything `side` may see and nothing more.
+    fn view(&self, side: Self::Side) -> Self::View;
+    /// The exact distribution of outcomes of an action decided by dice, if it is one.
+    fn odds(&self, action: &Self::Action) -> Option<Self::Odds>;
+    /// Winner and level of victory, or None while the game goes on.
+    fn outcome(&self) -> Option<Self::Outcome>;
+}
+
+/// A game being played: the current state, what is needed to undo, and the saved-game record.
+#[derive(Clone, Debug)]
+pub struct Match<R: Rules> {
+    state: R,
+    record: Record,
+    /// States before each undoable choice since the last die roll or reveal, with the record
+    /// length at that time.
+    undo: Vec<(R, usize)>,
+}
+
+impl<R: Rules> Match<R> {
+    pub fn new(scenario: &str, options: R::Options, seed: u64) -> Result<Self, GameError> {
+        let state = R::new_game(scenario, &options, seed)?;
+        let record = Record {
+            version: RECORD_VERSION,
+            ruleset: R::RULESET.to_string(),
+            scenario: scenario.to_string(),
+            options: R::encode_options(&options),
+            seed,
+            choices: Vec::new(),
+        };
+        Ok(Match { state, record, undo: Vec::new() })
+    }
+
+    pub fn state(&self) -> &R {
+        &self.state
+    }
+
+    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action>> {
+        self.state.prompt()
+    }
+
+    /// Apply an action given by value: it must be one of the prompt's legal actions.
+    pub fn apply(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
+        let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
+        match prompt.actions.iter().position(|a| a == action) {
+            Some(i) => self.apply_index(i),
+            None => {
+                // Ask the rules why, without touching our state.
+                let mut probe = self.state.clone();
+                match probe.apply(action) {
+                    Err(e) => Err(e),
+                    Ok(_) => Err(GameError::Illegal(format!("{action} is not offered now"))),
+                }
+            }
+        }
+    }
+
+    /// Apply the `index`-th legal action of the current prompt.
+    pub fn apply_index(&mut self, index: usize) -> Result<Vec<R::Event>, GameError> {
+        let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
+        let action = prompt.actions.get(index).ok_or_else(|| {
+            GameError::Illegal(format!(
+                "choice {index} does not exist: only {} legal actions",
+                prompt.actions.len()
+            ))
+        })?;
+        let before = self.state.clone();
+        let events = self.state.apply(action)?;
+        self.record.choices.push(index as u32);
+        if events.iter().any(|e| e.closes_undo()) {
+            self.undo.clear();
+        } else {
+            self.undo.push((before, self.record.choices.len() - 1));
+        }
+        Ok(events)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Back one choice, if no die was rolled and nothing hidden revealed since.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        let (state, len) = self.undo.pop().ok_or(GameError::NothingToUndo)?;
+        self.state = state;
+        self.record.choices.truncate(len);
+        Ok(())
+    }
+
+    /// The number of choices made so far.
+    pub fn choices(&self) -> &[u32] {
+        &self.record.choices
+    }
+
+    /// The saved-game string.
+    pub fn export(&self) -> String {
+        self.record.encode()
+    }
+
+    /// Read a saved-game string and replay it. Every failure is precise and nothing is kept.
+    pub fn import(saved: &str) -> Result<Self, GameError> {
+        let record = Record::decode(saved)?;
+        Self::from_record(record)
+    }
+
+    pub fn from_record(record: Record) -> Result<Self, GameError> {
+        if record.ruleset != R::RULESET {
+            return Err(GameError::Record(format!(
+                "this saved game is for ruleset '{}', not '{}'",
+                record.ruleset,
+                R::RULESET
+            )));
+        }
+        let options = R::decode_options(&record.options)?;
+        let mut m = Match::new(&record.scenario, options, record.seed)?;
+        for (n, &choice) in record.choices.iter().enumerate() {
+            m.apply_index(choice as usize)
+                .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?;
+        }
+        Ok(m)
+    }
+
+    /// Replay the first `n` choices into a fresh match (for stepping back through the log).
+    pub fn replay_prefix(&self, n: usize) -> Result<Self, GameError> {
+        let mut record = self.record.clone();
+        record.choices.truncate(n);
+        Self::from_record(record)
+    }
+}

@@ -1,0 +1,190 @@
+//! The only file that knows wasm-bindgen: a thin `Game` handle over the rulesets.
+//!
+//! Every value crossing the boundary is a plain JS object converted with serde; every error is
+//! a `js_sys::Error` whose message is the engine's precise text. Nothing here panics on input.
+use crate::games::bailen::{self, Bailen};
+use crate::games::{GameError, Match, Rules};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// One game in progress, of any ruleset.
+#[derive(Clone)]
+enum AnyMatch {
+    Bailen(Match<Bailen>),
+}
+
+/// Run `$body` with `$m` bound to the inner match, whatever its ruleset.
+macro_rules! each {
+    ($self:expr, $m:ident => $body:expr) => {
+        match &$self.inner {
+            AnyMatch::Bailen($m) => $body,
+        }
+    };
+}
+macro_rules! each_mut {
+    ($self:expr, $m:ident => $body:expr) => {
+        match &mut $self.inner {
+            AnyMatch::Bailen($m) => $body,
+        }
+    };
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&ser).map_err(js_error)
+}
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+}
+
+/// A game handle for the page.
+#[wasm_bindgen]
+pub struct Game {
+    inner: AnyMatch,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// Start a new game: `ruleset` ("bailen"), a built-in `scenario` id, the ruleset's options
+    /// object (missing fields take their defaults) and a seed for the dice.
+    #[wasm_bindgen(constructor)]
+    pub fn new(ruleset: &str, scenario: &str, options: JsValue, seed: u32) -> Result<Game, JsError> {
+        match ruleset {
+            bailen::RULESET => {
+                let options: bailen::Options = if options.is_undefined() || options.is_null() {
+                    bailen::Options::default()
+                } else {
+                    from_js(options, "options")?
+                };
+                let m = Match::<Bailen>::new(scenario, options, seed as u64).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::Bailen(m) })
+            }
+            other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
+        }
+    }
+
+    /// Load a saved-game string; the engine's precise error if it is bad.
+    #[wasm_bindgen(js_name = importString)]
+    pub fn import_string(saved: &str) -> Result<Game, JsError> {
+        let record = crate::core::record::Record::decode(saved).map_err(js_error)?;
+        match record.ruleset.as_str() {
+            bailen::RULESET => Ok(Game {
+                inner: AnyMatch::Bailen(Match::from_record(record).map_err(js_error)?),
+            }),
+            other => Err(JsError::new(&format!(
+                "bad saved game: it is for an unknown ruleset '{other}'"
+            ))),
+        }
+    }
+
+    /// The saved-game string of this game.
+    #[wasm_bindgen(js_name = exportString)]
+    pub fn export_string(&self) -> String {
+        each!(self, m => m.export())
+    }
+
+    /// The ruleset's name.
+    pub fn ruleset(&self) -> String {
+        each!(self, _m => bailen::RULESET.to_string())
+    }
+
+    /// The static scenario data (map, counters, formations) for drawing.
+    pub fn scenario(&self) -> Result<JsValue, JsError> {
+        each!(self, m => to_js(m.state().scenario_data()))
+    }
+
+    /// `{ side, step, actions }` or null when the game is over.
+    pub fn prompt(&self) -> Result<JsValue, JsError> {
+        each!(self, m => to_js(&m.prompt()))
+    }
+
+    /// Apply an action object; returns the events.
+    pub fn apply(&mut self, action: JsValue) -> Result<JsValue, JsError> {
+        each_mut!(self, m => {
+            let action = from_js(action, "action")?;
+            let events = m.apply(&action).map_err(js_error)?;
+            to_js(&events)
+        })
+    }
+
+    /// Apply the `index`-th legal action of the prompt; returns the events.
+    #[wasm_bindgen(js_name = applyIndex)]
+    pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsError> {
+        each_mut!(self, m => to_js(&m.apply_index(index as usize).map_err(js_error)?))
+    }
+
+    /// Is this action legal now?
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, action: JsValue) -> bool {
+        each!(self, m => match serde_wasm_bindgen::from_value(action) {
+            Ok(a) => m.state().is_legal(&a),
+            Err(_) => false,
+        })
+    }
+
+    /// A sentence describing an action, for the log and the action list.
+    pub fn describe(&self, action: JsValue) -> Result<String, JsError> {
+        each!(self, m => {
+            let a = from_js(action, "action")?;
+            Ok(m.state().describe(&a))
+        })
+    }
+
+    /// What `side` may see ("French" or "Spanish"; Bailén has no hidden information).
+    pub fn view(&self, side: &str) -> Result<JsValue, JsError> {
+        each!(self, m => {
+            let side = from_js(JsValue::from_str(side), "side")?;
+            to_js(&m.state().view(side))
+        })
+    }
+
+    /// The exact odds of an action decided by dice, or null.
+    pub fn odds(&self, action: JsValue) -> Result<JsValue, JsError> {
+        each!(self, m => {
+            let a = from_js(action, "action")?;
+            to_js(&m.state().odds(&a))
+        })
+    }
+
+    /// The result once the game is over, or null.
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        each!(self, m => to_js(&m.state().outcome()))
+    }
+
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        each!(self, m => m.can_undo())
+    }
+
+    /// Undo the last choice if no die was rolled since.
+    pub fn undo(&mut self) -> Result<(), JsError> {
+        each_mut!(self, m => m.undo().map_err(js_error))
+    }
+
+    /// How many choices have been made.
+    #[wasm_bindgen(js_name = choiceCount)]
+    pub fn choice_count(&self) -> u32 {
+        each!(self, m => m.choices().len() as u32)
+    }
+
+    /// A separate game handle at the position after the first `n` choices (for replaying the log).
+    #[wasm_bindgen(js_name = replayTo)]
+    pub fn replay_to(&self, n: u32) -> Result<Game, JsError> {
+        Ok(Game {
+            inner: match &self.inner {
+                AnyMatch::Bailen(m) => {
+                    AnyMatch::Bailen(m.replay_prefix(n as usize).map_err(js_error)?)
+                }
+            },
+        })
+    }
+}
+
+// Keep GameError reachable for docs.
+#[allow(dead_code)]
+fn _error_type(_: GameError) {}

@@ -188,3 +188,16 @@ impl Game {
 // Keep GameError reachable for docs.
 #[allow(dead_code)]
 fn _error_type(_: GameError) {}
+
+/// Benchmark helper: play `games` random games of Bailén to the end inside wasm and return the
+/// total number of actions (compared with the native figure by the benchmark script).
+#[wasm_bindgen(js_name = benchRandomGames)]
+pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsError> {
+    let mut actions = 0;
+    for g in 0..games {
+        let mut state = Bailen::new_game(bailen::DEFAULT_SCENARIO, &bailen::Options::all(), (seed + g) as u64)
+            .map_err(js_error)?;
+        actions += crate::games::random_playout(&mut state, (seed + g) as u64, 100_000).map_err(js_error)?;
+    }
+    Ok(actions as u32)
+}

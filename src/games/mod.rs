@@ -227,3 +227,24 @@ impl<R: Rules> Match<R> {
         Self::from_record(record)
     }
 }
+
+/// Play random legal actions until the game ends (or `max_actions`), for playout tests,
+/// benchmarks and a future computer opponent's search. Returns the number of actions taken.
+/// The choices come from their own small generator, never from the game's dice.
+pub fn random_playout<R: Rules>(state: &mut R, seed: u64, max_actions: usize) -> Result<usize, GameError> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut n = 0;
+    while n < max_actions {
+        let Some(p) = state.prompt() else { break };
+        if p.actions.is_empty() {
+            return Err(GameError::Illegal(format!("no legal action at {:?}", p.step)));
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let a = &p.actions[(x % p.actions.len() as u64) as usize];
+        state.apply(a)?;
+        n += 1;
+    }
+    Ok(n)
+}

@@ -416,3 +416,38 @@ impl Bailen {
         }
     }
 }
+
+impl Bailen {
+    /// Check the position's invariants (one counter a hex, board and counters agree, the
+    /// decision point has a legal action). For tests and debugging; never fails in play.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = 0;
+        for (i, u) in self.units.iter().enumerate() {
+            if let Place::OnMap(h) = u.place {
+                seen += 1;
+                let Some(idx) = self.scen.grid.index(h) else {
+                    return Err(format!("counter {i} is off the grid at {h:?}"));
+                };
+                if self.board[idx] != i as u8 + 1 {
+                    return Err(format!("counter {i} at {} but the board holds {}", h.label(), self.board[idx]));
+                }
+            }
+            if u.disorganised && self.is_water_carrier(i as UnitId) {
+                return Err("María Bellido is disorganised".into());
+            }
+        }
+        let occupied = self.board.iter().filter(|&&b| b != 0).count();
+        if occupied != seen {
+            return Err(format!("{occupied} occupied hexes for {seen} counters on the map"));
+        }
+        match (self.outcome.is_some(), self.current_prompt()) {
+            (false, None) => return Err(format!("no decision in phase {:?}", self.phase)),
+            (false, Some(p)) if p.actions.is_empty() => {
+                return Err(format!("no legal action at step {:?}", p.step))
+            }
+            (true, Some(_)) => return Err("a prompt after the game ended".into()),
+            _ => {}
+        }
+        Ok(())
+    }
+}

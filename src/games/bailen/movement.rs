@@ -154,19 +154,4 @@ impl Bailen {
         }
         out
     }
-
-    /// Pursuit: hexes adjacent to `target` that cavalry `u` can reach under all movement
-    /// rules, with the path (its own hex counts if already adjacent).
-    pub(crate) fn pursuit_hexes(&self, u: UnitId, target: Hex) -> Vec<(Hex, Vec<Hex>)> {
-        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
-        let mut out: Vec<(Hex, Vec<Hex>)> = self
-            .destinations(u)
-            .into_iter()
-            .filter(|(h, _)| h.is_adjacent(target))
-            .collect();
-        if start.is_adjacent(target) {
-            out.insert(0, (start, vec![start]));
-        }
-        out
-    }
 }

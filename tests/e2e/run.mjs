@@ -149,8 +149,10 @@ async function main() {
     check(await page.isVisible('#start'), 'start screen is shown on a fresh profile');
     await shot('1-start');
 
-    // 2. Start a Bailén game with a fixed seed.
+    // 2. Start a Bailén game with a fixed seed; historical deployment skips the placement of every
+    //    counter, so the few clicks below reach dice rolls, the Joker, movement and undo.
     await page.fill('#seed', String(SEED));
+    await page.check('#options input[name="historical_deployment"]');
     await page.click('#start-button');
     await page.waitForSelector('#game:not([hidden])');
     let s = await state();
@@ -198,6 +200,8 @@ async function main() {
     }
     s = await state();
     check(s.choices > 0, `choices were made (${s.choices})`);
+    const logText = await page.locator('#log').innerText();
+    check(!/undefined|\[object Object\]|NaN/.test(logText), 'the log is in words (no undefined, NaN or [object Object])', logText);
     check(prompts.some((p) => p !== firstPrompt), 'the prompt text changed', prompts);
     check(s.autosave && JSON.parse(s.autosave).save.length > 0, 'the game was autosaved in localStorage');
     await shot('3-after-clicks');

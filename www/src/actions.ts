@@ -3,18 +3,20 @@
 // The list is exactly the engine's `prompt().actions`, in its order, each labelled with
 // `describe(action)`. Clicking a button passes its index back to the engine.
 import type { Prompt, Session, Step } from './engine.js';
-import { capitalise, fieldValue, words } from './log.js';
+import { capitalise, die, fieldValue, purposeWords, words } from './log.js';
 
 /** Rulebook steps in words; the engine's step names and fields are shown for any other step. */
 function stepWords(session: Session, step: Step): string {
   const f = (k: string) => fieldValue(session, k, step[k]);
   switch (step.step) {
     case 'Deployment':
-      return `Game setup: place ${f('unit')} (${f('formation')})`;
+      return `Game setup: place ${f('unit')} (formation: ${f('formation')})`;
     case 'ChooseFirstPlayer':
       return `Determine initiative: choose who plays first (French ${f('french_total')}, Spanish ${f('spanish_total')})`;
-    case 'Joker':
-      return `NAC History Joker: keep the roll or reroll a die (dice ${f('dice')})`;
+    case 'Joker': {
+      const dice = Array.isArray(step.dice) ? step.dice.map(die).join(', ') : f('dice');
+      return `NAC History Joker: keep the roll for ${purposeWords(session, step.purpose)} (${dice}) or reroll with the Joker`;
+    }
     case 'Reinforcement':
       return `Reinforcements: ${f('unit')} enters at ${f('entry')}`;
     case 'PlaceWaterCarrier':

@@ -64,7 +64,8 @@ export function objectWords(session: Session, object: Record<string, unknown>): 
   return rest.length ? `${head} (${rest.join(', ')})` : head;
 }
 
-function purposeWords(session: Session, purpose: unknown): string {
+/** What a die was rolled for, in words. */
+export function purposeWords(session: Session, purpose: unknown): string {
   if (!purpose || typeof purpose !== 'object') return String(purpose ?? '');
   const p = purpose as Record<string, unknown>;
   const name = (k: string) => session.counterName(p[k]);

@@ -3,7 +3,7 @@
 //! Every value crossing the boundary is a plain JS object converted with serde; every error is
 //! a `js_sys::Error` whose message is the engine's precise text. Nothing here panics on input.
 use crate::games::bailen::{self, Bailen};
-use crate::games::{GameError, Match, Rules};
+use crate::games::{Match, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -42,6 +42,15 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** A four-digit hex label such as "2425". */
+export type Hex = string;
+/** A counter's index in the scenario's counter list. */
+export type UnitId = number;
+export type BailenPrompt = Prompt<Side, Step, Action>;
+"#;
+
 /// A game handle for the page.
 #[wasm_bindgen]
 pub struct Game {
@@ -53,7 +62,7 @@ impl Game {
     /// Start a new game: `ruleset` ("bailen"), a built-in `scenario` id, the ruleset's options
     /// object (missing fields take their defaults) and a seed for the dice.
     #[wasm_bindgen(constructor)]
-    pub fn new(ruleset: &str, scenario: &str, options: JsValue, seed: u32) -> Result<Game, JsError> {
+    pub fn new(ruleset: &str, scenario: &str, #[wasm_bindgen(unchecked_param_type = "Partial<Options> | undefined")] options: JsValue, seed: u32) -> Result<Game, JsError> {
         match ruleset {
             bailen::RULESET => {
                 let options: bailen::Options = if options.is_undefined() || options.is_null() {
@@ -62,6 +71,21 @@ impl Game {
                     from_js(options, "options")?
                 };
                 let m = Match::<Bailen>::new(scenario, options, seed as u64).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::Bailen(m) })
+            }
+            other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
+        }
+    }
+
+    /// Start from a plain description of a position (for Bailén, a `Setup` object: counters
+    /// on hexes, round, step, options, scripted dice). The saved string of such a game carries
+    /// the description, so it replays too.
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(ruleset: &str, setup: JsValue) -> Result<Game, JsError> {
+        match ruleset {
+            bailen::RULESET => {
+                let setup: bailen::Setup = from_js(setup, "setup")?;
+                let m = Match::<Bailen>::from_setup(&setup).map_err(js_error)?;
                 Ok(Game { inner: AnyMatch::Bailen(m) })
             }
             other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
@@ -94,17 +118,20 @@ impl Game {
     }
 
     /// The static scenario data (map, counters, formations) for drawing.
+    #[wasm_bindgen(unchecked_return_type = "ScenarioFile")]
     pub fn scenario(&self) -> Result<JsValue, JsError> {
         each!(self, m => to_js(m.state().scenario_data()))
     }
 
     /// `{ side, step, actions }` or null when the game is over.
+    #[wasm_bindgen(unchecked_return_type = "BailenPrompt | null")]
     pub fn prompt(&self) -> Result<JsValue, JsError> {
         each!(self, m => to_js(&m.prompt()))
     }
 
     /// Apply an action object; returns the events.
-    pub fn apply(&mut self, action: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Event[]")]
+    pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<JsValue, JsError> {
         each_mut!(self, m => {
             let action = from_js(action, "action")?;
             let events = m.apply(&action).map_err(js_error)?;
@@ -113,14 +140,14 @@ impl Game {
     }
 
     /// Apply the `index`-th legal action of the prompt; returns the events.
-    #[wasm_bindgen(js_name = applyIndex)]
+    #[wasm_bindgen(js_name = applyIndex, unchecked_return_type = "Event[]")]
     pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsError> {
         each_mut!(self, m => to_js(&m.apply_index(index as usize).map_err(js_error)?))
     }
 
     /// Is this action legal now?
     #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(&self, action: JsValue) -> bool {
+    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> bool {
         each!(self, m => match serde_wasm_bindgen::from_value(action) {
             Ok(a) => m.state().is_legal(&a),
             Err(_) => false,
@@ -128,7 +155,7 @@ impl Game {
     }
 
     /// A sentence describing an action, for the log and the action list.
-    pub fn describe(&self, action: JsValue) -> Result<String, JsError> {
+    pub fn describe(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<String, JsError> {
         each!(self, m => {
             let a = from_js(action, "action")?;
             Ok(m.state().describe(&a))
@@ -136,6 +163,7 @@ impl Game {
     }
 
     /// What `side` may see ("French" or "Spanish"; Bailén has no hidden information).
+    #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self, side: &str) -> Result<JsValue, JsError> {
         each!(self, m => {
             let side = from_js(JsValue::from_str(side), "side")?;
@@ -144,7 +172,8 @@ impl Game {
     }
 
     /// The exact odds of an action decided by dice, or null.
-    pub fn odds(&self, action: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Odds | null")]
+    pub fn odds(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<JsValue, JsError> {
         each!(self, m => {
             let a = from_js(action, "action")?;
             to_js(&m.state().odds(&a))
@@ -152,6 +181,7 @@ impl Game {
     }
 
     /// The result once the game is over, or null.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> Result<JsValue, JsError> {
         each!(self, m => to_js(&m.state().outcome()))
     }
@@ -185,9 +215,6 @@ impl Game {
     }
 }
 
-// Keep GameError reachable for docs.
-#[allow(dead_code)]
-fn _error_type(_: GameError) {}
 
 /// Benchmark helper: play `games` random games of Bailén to the end inside wasm and return the
 /// total number of actions (compared with the native figure by the benchmark script).

@@ -7,10 +7,11 @@ pub mod bailen;
 
 use crate::core::record::{Record, RecordError, RECORD_VERSION};
 use serde::{de::DeserializeOwned, Serialize};
+use tsify::Tsify;
 use std::fmt::{Debug, Display};
 
 /// What a ruleset offers at a decision point.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 pub struct Prompt<Side, Step, Action> {
     /// Who decides now.
     pub side: Side,
@@ -86,6 +87,11 @@ pub trait Rules: Clone + Sized {
     fn new_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError>;
     /// The scenario id this game was started from.
     fn scenario_id(&self) -> &str;
+    /// A public setup description of a position.
+    type Setup;
+    /// The (scenario, options, seed) that `new_game` turns back into the setup's position, so
+    /// a game started from a setup saves and replays like any other.
+    fn setup_scenario(setup: &Self::Setup) -> Result<(String, Self::Options, u64), GameError>;
     fn options(&self) -> &Self::Options;
     /// Options as compact bytes for the saved string, and back.
     fn encode_options(options: &Self::Options) -> Vec<u8>;
@@ -129,6 +135,12 @@ impl<R: Rules> Match<R> {
             choices: Vec::new(),
         };
         Ok(Match { state, record, undo: Vec::new() })
+    }
+
+    /// A match from a public setup description of a position.
+    pub fn from_setup(setup: &R::Setup) -> Result<Self, GameError> {
+        let (scenario, options, seed) = R::setup_scenario(setup)?;
+        Match::new(&scenario, options, seed)
     }
 
     pub fn state(&self) -> &R {

@@ -1,12 +1,13 @@
 //! Bailén's decision points (steps), actions and events, as the page and saved games see them.
 use crate::core::hex::Hex;
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 use std::fmt;
 
 /// A counter's index in the scenario's counter list.
 pub type UnitId = u8;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
 pub enum Side {
     French,
     Spanish,
@@ -31,7 +32,7 @@ impl fmt::Display for Side {
 }
 
 /// What a die is rolled for (shown with the die, and used by the NAC History Joker).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "purpose")]
 pub enum RollPurpose {
     /// Determine Initiative: one die each, +1 per leader on the board.
@@ -53,7 +54,7 @@ pub enum RollPurpose {
 }
 
 /// The step of the rulebook being decided now.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[serde(tag = "step")]
 pub enum Step {
     /// Game Setup: place the next counter of this formation on one of its deployment hexes.
@@ -95,7 +96,7 @@ pub enum Step {
 }
 
 /// A legal action. Serialised with a "type" tag; hexes as their four-digit labels.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(tag = "type")]
 pub enum Action {
     Deploy { unit: UnitId, to: Hex },
@@ -132,7 +133,7 @@ pub enum Action {
 }
 
 /// What happened, for the page to animate and log.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[serde(tag = "event")]
 pub enum Event {
     RoundBegins { round: u8 },
@@ -170,7 +171,7 @@ pub enum Event {
 }
 
 /// The result of one attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum CombatResult {
     NoEffect,
     /// Disorganised (and retreat two hexes if melee).

@@ -10,6 +10,7 @@ use super::{Bailen, Place};
 use crate::core::hex::{line_of_sight, Hex};
 use crate::games::Prompt;
 use serde::Serialize;
+use tsify::Tsify;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub(crate) enum FightKind {
@@ -67,7 +68,7 @@ impl Fight {
 }
 
 /// The numbers of one attack before the die.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
 pub struct ShotNumbers {
     pub melee: bool,
     /// Combat factor plus modifiers (leader, combined, pursuit).
@@ -82,7 +83,7 @@ pub struct ShotNumbers {
 }
 
 /// The exact odds of one attack: sixths of each result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 pub struct Odds {
     pub numbers: ShotNumbers,
     pub no_effect: u8,

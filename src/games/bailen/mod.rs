@@ -22,12 +22,13 @@ use crate::core::dice::Dice;
 use crate::core::hex::Hex;
 use crate::games::{GameError, Prompt, Rules};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 use std::sync::Arc;
 
 pub const RULESET: &str = "bailen";
 
 /// The NAC History Joker's two modes, and a house "off" setting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 pub enum JokerMode {
     #[default]
     Strategic,
@@ -37,7 +38,7 @@ pub enum JokerMode {
 }
 
 /// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(default)]
 pub struct Options {
     pub combined_attacks: bool,
@@ -80,7 +81,7 @@ impl Options {
 }
 
 /// Where a counter is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Off the map: not yet deployed, or a reinforcement not yet entered.
@@ -254,7 +255,7 @@ impl Bailen {
 }
 
 /// One counter as every player sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 pub struct UnitView {
     pub id: UnitId,
     pub place: Place,
@@ -265,7 +266,7 @@ pub struct UnitView {
 }
 
 /// The whole position. Bailén has no hidden information: both sides see the same.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 pub struct View {
     pub round: u8,
     /// "05:00" for round 1 ... "19:00" for round 15.
@@ -299,13 +300,24 @@ impl Rules for Bailen {
     type Odds = combat::Odds;
     type Outcome = Outcome;
     type Options = Options;
+    type Setup = Setup;
 
     fn new_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        if scenario.starts_with('{') {
+            // A game started from a public Setup carries it as its scenario.
+            let setup: Setup = serde_json::from_str(scenario)
+                .map_err(|e| GameError::Setup(format!("setup description: {e}")))?;
+            return Bailen::from_setup(&setup);
+        }
         let scen = Scenario::built_in(scenario).map_err(GameError::Setup)?;
         Ok(Bailen::start(scen, options.clone(), Dice::seeded(seed)))
     }
     fn scenario_id(&self) -> &str {
         &self.scen.id
+    }
+    fn setup_scenario(setup: &Setup) -> Result<(String, Options, u64), GameError> {
+        let json = serde_json::to_string(setup).map_err(|e| GameError::Setup(e.to_string()))?;
+        Ok((json, setup.options.clone(), setup.seed))
     }
     fn options(&self) -> &Options {
         &self.options

@@ -3,6 +3,7 @@
 use super::action::{Side, UnitId};
 use crate::core::hex::{Grid, Hex};
 use serde::{Deserialize, Serialize};
+use tsify::Tsify;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
@@ -12,7 +13,7 @@ const BUILT_IN: &str = include_str!("../../../scenarios/bailen.json");
 
 // ---- The file as written (plain description, untrusted) ----
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct ScenarioFile {
     pub id: String,
     pub title: String,
@@ -24,7 +25,7 @@ pub struct ScenarioFile {
     pub counters: Vec<CounterFile>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct MapFile {
     pub columns: i16,
     pub rows: i16,
@@ -49,13 +50,13 @@ pub struct MapFile {
     pub decorative: BTreeMap<String, Vec<String>>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct PlaceFile {
     pub name: String,
     pub hex: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct ClassFile {
     pub kind: Kind,
     pub cf: u8,
@@ -72,7 +73,7 @@ pub struct ClassFile {
     pub source: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct FormationFile {
     pub name: String,
     pub side: Side,
@@ -83,7 +84,7 @@ pub struct FormationFile {
     pub stand_in: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
 pub struct CounterFile {
     pub id: String,
     pub name: String,
@@ -99,7 +100,7 @@ pub struct CounterFile {
 }
 
 /// The unit types of "Unit Types in Detail".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Leader,

@@ -4,8 +4,9 @@ use super::action::{Side, UnitId};
 use super::scenario::{side_index, Kind, STAR, TOWN};
 use super::{Bailen, Place};
 use serde::Serialize;
+use tsify::Tsify;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
 pub enum Victory {
     /// The loser had less than half the winner's counters on the board.
     Surrender,
@@ -17,7 +18,7 @@ pub enum Victory {
     StrategicDefence,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 pub struct Outcome {
     pub winner: Side,
     pub victory: Victory,
@@ -28,7 +29,7 @@ pub struct Outcome {
 }
 
 /// How close France is to its strategic victory.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 pub struct StrategicStatus {
     /// French counters, not of Vedel's formation, on star hexes (5 needed).
     pub french_on_stars: usize,

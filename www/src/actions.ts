@@ -7,51 +7,51 @@ import { capitalise, die, fieldValue, purposeWords, words } from './log.js';
 
 /** Rulebook steps in words; the engine's step names and fields are shown for any other step. */
 function stepWords(session: Session, step: Step): string {
-  const f = (k: string) => fieldValue(session, k, step[k]);
+  const name = (unit: number) => session.counterName(unit);
   switch (step.step) {
     case 'Deployment':
-      return `Game setup: place ${f('unit')} (formation: ${f('formation')})`;
+      return `Game setup: place ${name(step.unit)} (formation: ${step.formation})`;
     case 'ChooseFirstPlayer':
-      return `Determine initiative: choose who plays first (French ${f('french_total')}, Spanish ${f('spanish_total')})`;
-    case 'Joker': {
-      const dice = Array.isArray(step.dice) ? step.dice.map(die).join(', ') : f('dice');
-      return `NAC History Joker: keep the roll for ${purposeWords(session, step.purpose)} (${dice}) or reroll with the Joker`;
-    }
+      return `Determine initiative: choose who plays first (French ${step.french_total}, Spanish ${step.spanish_total})`;
+    case 'Joker':
+      return `NAC History Joker: keep the roll for ${purposeWords(session, step.purpose)} (${step.dice.map(die).join(', ')}) or reroll with the Joker`;
     case 'Reinforcement':
-      return `Reinforcements: ${f('unit')} enters at ${f('entry')}`;
+      return `Reinforcements: ${name(step.unit)} enters at ${step.entry}`;
     case 'PlaceWaterCarrier':
       return 'Stifling heat: place María Bellido';
     case 'ActivateLeader':
       return 'Movement: declare the leader to activate';
     case 'Movement':
-      return `Movement with ${f('leader')}: choose a counter to move (${f('moved')} of ${f('allowance')} moved)`;
+      return `Movement with ${name(step.leader)}: choose a counter to move (${step.moved} of ${step.allowance} moved)`;
     case 'MoveCounter':
-      return `Movement: choose where ${f('unit')} goes`;
+      return `Movement: choose where ${name(step.unit)} goes`;
     case 'ReactionFire':
       return 'Reaction artillery fire';
     case 'Combat':
-      return `Combat: choose an attack (${f('activations_left')} activations left)`;
+      return `Combat: choose an attack (${step.activations_left} activations left)`;
     case 'SecondTarget':
-      return `Combat: second target for ${f('unit')} (first ${f('first')})`;
+      return `Combat: second target for ${name(step.unit)} (first ${name(step.first)})`;
     case 'Support':
-      return `Combined attack: support for ${f('attacker')} against ${f('target')}`;
+      return `Combined attack: support for ${name(step.attacker)} against ${name(step.target)}`;
     case 'TacticalRetreat':
-      return `Tactical retreat: may ${f('defender')} retreat instead of being attacked?`;
+      return `Tactical retreat: may ${name(step.defender)} retreat instead of being attacked?`;
     case 'Retreat':
-      return `Retreat: choose the two-hex retreat of ${f('unit')}`;
+      return `Retreat: choose the two-hex retreat of ${name(step.unit)}`;
     case 'Advance':
-      return `Advance after combat into ${f('hex')}`;
+      return `Advance after combat into ${step.hex}`;
     case 'ChainedAttack':
-      return `Advance after combat: may ${f('unit')} attack again?`;
+      return `Advance after combat: may ${name(step.unit)} attack again?`;
     case 'Pursuit':
-      return `Cavalry pursuit (${f('pursuits_left')} left)`;
+      return `Cavalry pursuit (${step.pursuits_left} left)`;
     case 'Reorganization':
       return 'Reorganization by leaders';
     default: {
-      const rest = Object.entries(step)
+      // A step this page does not know yet: its name and fields.
+      const record = step as unknown as Record<string, unknown>;
+      const rest = Object.entries(record)
         .filter(([k]) => k !== 'step')
         .map(([k, v]) => `${words(k)} ${fieldValue(session, k, v)}`);
-      return capitalise(words(step.step)) + (rest.length ? ` (${rest.join(', ')})` : '');
+      return capitalise(words(String(record.step))) + (rest.length ? ` (${rest.join(', ')})` : '');
     }
   }
 }

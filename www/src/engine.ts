@@ -5,49 +5,32 @@
 // static scenario data (counter names) at hand for the log.
 import init, { Game } from '../pkg/napoleonic.js';
 
-/** A legal action as the engine serialises it: a `type` tag plus its fields. Opaque to the page. */
-export interface Action {
-  type: string;
-  [field: string]: unknown;
-}
-
-/** The rulebook step being decided: a `step` tag plus its fields. */
-export interface Step {
-  step: string;
-  [field: string]: unknown;
-}
-
-export interface Prompt {
-  side: string;
-  step: Step;
-  actions: Action[];
-}
-
-/** Something that happened: an `event` tag plus its fields. */
-export interface GameEvent {
-  event: string;
-  [field: string]: unknown;
-}
-
-/** One counter of the scenario's order of battle; the engine's unit ids index this list. */
-export interface Counter {
-  id: string;
-  name: string;
-  side: string;
-  class?: string;
-  formation?: string;
-  [field: string]: unknown;
-}
-
-export interface Scenario {
-  counters?: Counter[];
-  [field: string]: unknown;
-}
+// The data types are generated from the Rust types (tsify) into pkg/napoleonic.d.ts; the page
+// never keeps a hand-written copy of them.
+export type {
+  Action,
+  BailenPrompt as Prompt,
+  CounterFile as Counter,
+  Event as GameEvent,
+  Options,
+  Outcome,
+  RollPurpose,
+  ScenarioFile as Scenario,
+  Step,
+} from '../pkg/napoleonic.js';
+import type {
+  Action,
+  BailenPrompt as Prompt,
+  Event as GameEvent,
+  Options,
+  Outcome,
+  ScenarioFile as Scenario,
+} from '../pkg/napoleonic.js';
 
 export interface GameSpec {
   ruleset: string;
   scenario: string;
-  options: Record<string, unknown>;
+  options: Partial<Options>;
   seed: number;
 }
 
@@ -74,12 +57,12 @@ export function loadEngine(): Promise<void> {
 
 /** A game in progress: the wasm handle plus its scenario data. */
 export class Session {
-  private readonly scenarioData: Scenario;
+  private readonly scenarioData: Scenario | null;
 
   private constructor(private readonly game: Game) {
-    let data: Scenario = {};
+    let data: Scenario | null = null;
     try {
-      data = (game.scenario() ?? {}) as Scenario;
+      data = game.scenario();
     } catch {
       // Without scenario data the log shows unit numbers instead of names.
     }
@@ -100,23 +83,20 @@ export class Session {
     return this.game.ruleset();
   }
 
-  scenario(): Scenario {
+  scenario(): Scenario | null {
     return this.scenarioData;
   }
 
+  /** The counter's name for an engine unit id (its index in the scenario's counters). */
   counterName(unit: unknown): string {
     if (typeof unit !== 'number') return String(unit);
-    const counter = this.scenarioData.counters?.[unit];
+    const counter = this.scenarioData?.counters?.[unit];
     return counter ? counter.name || counter.id : `unit #${unit}`;
-  }
-
-  counterSide(unit: unknown): string | undefined {
-    return typeof unit === 'number' ? this.scenarioData.counters?.[unit]?.side : undefined;
   }
 
   /** Null when the game is over. */
   prompt(): Prompt | null {
-    return (this.game.prompt() ?? null) as Prompt | null;
+    return this.game.prompt() ?? null;
   }
 
   describe(action: Action): string {
@@ -125,7 +105,7 @@ export class Session {
 
   /** Apply the `index`-th legal action of the current prompt; returns the events. */
   applyIndex(index: number): GameEvent[] {
-    return (this.game.applyIndex(index) ?? []) as GameEvent[];
+    return this.game.applyIndex(index) ?? [];
   }
 
   canUndo(): boolean {
@@ -144,7 +124,7 @@ export class Session {
     return this.game.exportString();
   }
 
-  outcome(): unknown {
+  outcome(): Outcome | null {
     return this.game.outcome() ?? null;
   }
 

@@ -2,7 +2,7 @@
 //
 // Formatting is presentation only: field values are shown as the engine gives them, with unit
 // ids replaced by counter names from the scenario. Unknown events still get a readable line.
-import type { GameEvent, Session } from './engine.js';
+import type { GameEvent, Outcome, RollPurpose, Session } from './engine.js';
 
 export type LineKind = 'action' | 'event' | 'note';
 
@@ -65,11 +65,9 @@ export function objectWords(session: Session, object: Record<string, unknown>): 
 }
 
 /** What a die was rolled for, in words. */
-export function purposeWords(session: Session, purpose: unknown): string {
-  if (!purpose || typeof purpose !== 'object') return String(purpose ?? '');
-  const p = purpose as Record<string, unknown>;
-  const name = (k: string) => session.counterName(p[k]);
-  switch (p.purpose) {
+export function purposeWords(session: Session, purpose: RollPurpose): string {
+  const name = (unit: number) => session.counterName(unit);
+  switch (purpose.purpose) {
     case 'Initiative':
       return 'initiative';
     case 'ReinforcementArrival':
@@ -79,19 +77,20 @@ export function purposeWords(session: Session, purpose: unknown): string {
     case 'CombatAllowance':
       return 'the combat allowance';
     case 'Attack':
-      return `${name('attacker')}'s attack on ${name('target')}`;
+      return `${name(purpose.attacker)}'s attack on ${name(purpose.target)}`;
     case 'Desertion':
-      return `desertion of ${name('unit')}`;
+      return `desertion of ${name(purpose.unit)}`;
     case 'HeatReorganization':
-      return `${name('unit')} to recover from the heat`;
+      return `${name(purpose.unit)} to recover from the heat`;
     case 'WaterCarrier':
       return 'the water carrier';
     default:
-      return objectWords(session, p);
+      // A purpose this page does not know yet still shows its name and fields.
+      return objectWords(session, purpose as unknown as Record<string, unknown>);
   }
 }
 
-function resultWords(result: unknown): string {
+function resultWords(result: string): string {
   switch (result) {
     case 'NoEffect':
       return 'no effect';
@@ -100,82 +99,96 @@ function resultWords(result: unknown): string {
     case 'Eliminate':
       return 'eliminated';
     default:
-      return typeof result === 'string' ? words(result) : String(result);
+      return words(result);
   }
+}
+
+/** The end of the game in words: "Spanish win: surrender (round 9)". */
+export function outcomeWords(session: Session, outcome: Outcome): string {
+  const o = outcome as Partial<Outcome>;
+  if (typeof o.winner !== 'string' || typeof o.victory !== 'string') {
+    return objectWords(session, outcome as unknown as Record<string, unknown>);
+  }
+  const round = typeof o.round === 'number' ? ` in round ${o.round}` : '';
+  const partial = o.partial ? ` (the ${o.partial} have more counters on the board)` : '';
+  return `${o.winner} win: ${words(o.victory)}${round}${partial}`;
 }
 
 /** One event as a sentence. */
 export function eventLine(session: Session, e: GameEvent): string {
-  const f = (k: string) => fieldValue(session, k, e[k]);
+  const name = (unit: number | null | undefined) =>
+    unit === null || unit === undefined ? 'none' : session.counterName(unit);
+  const path = (hexes: string[]) => hexes.join(' → ');
   switch (e.event) {
     case 'RoundBegins':
-      return `Round ${f('round')} begins.`;
+      return `Round ${e.round} begins.`;
     case 'Rolled':
-      return `${f('side')} roll ${die(e.value)} for ${purposeWords(session, e.purpose)}.`;
+      return `${e.side} roll ${die(e.value)} for ${purposeWords(session, e.purpose)}.`;
     case 'JokerUsed':
-      return `${f('side')} use the Joker on die ${Number(e.die) + 1}: now ${die(e.new_value)}.`;
+      return `${e.side} use the Joker on die ${e.die + 1}: now ${die(e.new_value)}.`;
     case 'JokerPassed':
-      return `The Joker passes to the ${f('to')}.`;
+      return `The Joker passes to the ${e.to}.`;
     case 'JokerDiscarded':
       return 'The Joker is discarded.';
     case 'InitiativeTie':
-      return `Initiative tied in round ${f('round')}.`;
+      return `Initiative tied in round ${e.round}.`;
     case 'FirstPlayer':
-      return `${f('side')} play first in round ${f('round')}.`;
+      return `${e.side} play first in round ${e.round}.`;
     case 'TurnBegins':
-      return `${f('side')} turn begins (round ${f('round')}).`;
+      return `${e.side} turn begins (round ${e.round}).`;
     case 'ReinforcementsArrive':
-      return `${f('side')} reinforcements arrive.`;
+      return `${e.side} reinforcements arrive.`;
     case 'Deployed':
-      return `${f('unit')} deployed at ${f('to')}.`;
+      return `${name(e.unit)} deployed at ${e.to}.`;
     case 'Entered':
-      return `${f('unit')} enters: ${f('path')}.`;
+      return `${name(e.unit)} enters: ${path(e.path)}.`;
     case 'CannotEnter':
-      return `${f('unit')} cannot enter.`;
+      return `${name(e.unit)} cannot enter.`;
     case 'WaterCarrierPlaced':
-      return `María Bellido placed at ${f('to')}.`;
+      return `María Bellido placed at ${e.to}.`;
     case 'WaterCarrierNotPlaced':
       return 'María Bellido is not placed.';
     case 'LeaderActivated':
-      return `${f('leader')} activated: ${f('allowance')} counters may move.`;
+      return `${name(e.leader)} activated: ${e.allowance} counters may move.`;
     case 'Moved':
-      return `${f('unit')} moves ${f('path')}.`;
+      return `${name(e.unit)} moves ${path(e.path)}.`;
     case 'Recovered':
-      return `${f('unit')} recovers.`;
+      return `${name(e.unit)} recovers.`;
     case 'CombatAllowance':
-      return `${f('activations')} counters may fight.`;
+      return `${e.activations} counters may fight.`;
     case 'AttackDeclared':
       return (
-        `${f('unit')} ${e.melee ? 'assaults' : 'fires on'} ${f('target')}` +
-        (e.supporter !== null && e.supporter !== undefined ? `, supported by ${f('supporter')}` : '') +
+        `${name(e.unit)} ${e.melee ? 'assaults' : 'fires on'} ${name(e.target)}` +
+        (e.supporter !== null && e.supporter !== undefined ? `, supported by ${name(e.supporter)}` : '') +
         '.'
       );
     case 'AttackResolved':
-      return `${f('unit')} on ${f('target')}: ${f('total')} against ${f('defence')}, ${resultWords(e.result)}.`;
+      return `${name(e.unit)} on ${name(e.target)}: ${e.total} against ${e.defence}, ${resultWords(e.result)}.`;
     case 'AttackLost':
-      return `${f('unit')}'s attack on ${f('target')} is lost.`;
+      return `${name(e.unit)}'s attack on ${name(e.target)} is lost.`;
     case 'TacticalRetreated':
-      return `${f('unit')} retreats tactically: ${f('path')}.`;
+      return `${name(e.unit)} retreats tactically: ${path(e.path)}.`;
     case 'Disorganised':
-      return `${f('unit')} is disorganised.`;
+      return `${name(e.unit)} is disorganised.`;
     case 'Eliminated':
-      return `${f('unit')} is eliminated.`;
+      return `${name(e.unit)} is eliminated.`;
     case 'Retreated':
-      return `${f('unit')} retreats: ${f('path')}.`;
+      return `${name(e.unit)} retreats: ${path(e.path)}.`;
     case 'NoRetreatPossible':
-      return `${f('unit')} cannot retreat.`;
+      return `${name(e.unit)} cannot retreat.`;
     case 'Advanced':
-      return `${f('unit')} advances to ${f('to')}.`;
+      return `${name(e.unit)} advances to ${e.to}.`;
     case 'Deserted':
-      return `${f('unit')} deserts.`;
+      return `${name(e.unit)} deserts.`;
     case 'Reorganised':
-      return `${f('unit')} is reorganised.`;
+      return `${name(e.unit)} is reorganised.`;
     case 'StaysDisorganised':
-      return `${f('unit')} stays disorganised.`;
+      return `${name(e.unit)} stays disorganised.`;
     case 'GameOver':
-      return `Game over: ${f('outcome')}.`;
+      return `Game over: ${outcomeWords(session, e.outcome)}.`;
     default:
-      return capitalise(objectWords(session, e)) + '.';
+      // An event this page does not know yet still gets a line with its name and fields.
+      return capitalise(objectWords(session, e as unknown as Record<string, unknown>)) + '.';
   }
 }
 

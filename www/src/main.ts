@@ -2,8 +2,8 @@
 //
 // No rules here: every question goes to the engine's Game handle (see engine.ts).
 import { actionView } from './actions.js';
-import { errorMessage, loadEngine, Session, type GameSpec } from './engine.js';
-import { GameLog, isLogEntries, objectWords, type LogEntry } from './log.js';
+import { errorMessage, loadEngine, Session, type GameSpec, type Options } from './engine.js';
+import { GameLog, isLogEntries, outcomeWords, type LogEntry } from './log.js';
 
 const AUTOSAVE_KEY = 'napoleonic.autosave';
 
@@ -116,9 +116,7 @@ function render(): void {
     let outcomeText = 'The game is over.';
     if (!prompt) {
       const outcome = s.outcome();
-      if (outcome && typeof outcome === 'object') {
-        outcomeText = `Game over: ${objectWords(s, outcome as Record<string, unknown>)}.`;
-      }
+      if (outcome) outcomeText = `Game over: ${outcomeWords(s, outcome)}.`;
     }
     view.show(s, prompt, outcomeText);
     ui.undo.disabled = !s.canUndo();
@@ -172,6 +170,7 @@ function choose(index: number, label: string): void {
 
 function readSpec(): GameSpec {
   const option = ui.ruleset.selectedOptions[0];
+  // The engine validates the options; the form only collects them.
   const options: Record<string, unknown> = {};
   for (const input of ui.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
     options[input.name] = input.checked;
@@ -183,7 +182,7 @@ function readSpec(): GameSpec {
   return {
     ruleset: ui.ruleset.value,
     scenario: option?.dataset.scenario ?? '',
-    options,
+    options: options as Partial<Options>,
     seed: Number.isInteger(seed) && seed >= 0 ? seed >>> 0 : randomSeed(),
   };
 }

@@ -17,6 +17,7 @@ const RESULTS = path.join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const SEED = 1808;
 const CLICKS = 6;
+const FULL_GAME_LIMIT = 5000;
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -260,7 +261,42 @@ async function main() {
     check(loaded.prompt === restored.prompt && loaded.choices === restored.choices, 'the exported string imports to the same position');
     await shot('7-imported');
 
-    // 9. Nothing went wrong in the console or the network.
+    // 9. Play the game to its end (a random legal action each time, inside the page for speed):
+    //    every event gets a line in words and the end of the game is shown.
+    const t0 = Date.now();
+    const played = await page.evaluate((limit) => {
+      let r = 12345;
+      let n = 0;
+      for (; n < limit; n += 1) {
+        const buttons = document.querySelectorAll('#actions button');
+        if (buttons.length === 0 || !document.getElementById('error').hidden) break;
+        r = (Math.imul(r, 1103515245) + 12345) >>> 0;
+        buttons[r % buttons.length].click();
+      }
+      return n;
+    }, FULL_GAME_LIMIT);
+    const end = await state();
+    console.log(`      played ${played} more choices in ${Date.now() - t0} ms; ${end.log} log lines`);
+    console.log(`      end: ${end.prompt}`);
+    check(end.error === null, 'a whole game plays out without an error', end.error);
+    check(end.actions.length === 0 && /over/i.test(end.prompt), 'the end of the game is shown', end.prompt);
+    const fullLog = await page.locator('#log').innerText();
+    check(!/undefined|\[object Object\]|NaN/.test(fullLog), 'the whole log is in words (no undefined, NaN or [object Object])',
+      fullLog.split('\n').filter((l) => /undefined|\[object Object\]|NaN/.test(l)).slice(0, 5));
+    check(/Game over/.test(fullLog), 'the log reports the end of the game');
+    await shot('8-game-over');
+    await page.click('#export');
+    const finished = await page.inputValue('#export-text');
+    await page.reload();
+    await ready();
+    const reloadedEnd = await state();
+    check(reloadedEnd.prompt === end.prompt && reloadedEnd.log === end.log, 'the finished game is restored on reload');
+    await page.fill('#import-text', finished);
+    await page.click('#import');
+    await page.waitForFunction(() => document.getElementById('error')?.hidden === true);
+    check((await state()).prompt === end.prompt, 'the finished game\'s string imports to the same end');
+
+    // 10. Nothing went wrong in the console or the network.
     check(consoleErrors.length === 0, 'no console errors, page errors or failed requests', consoleErrors);
     check(outside.length === 0, 'no requests outside the served origin', outside);
   } catch (e) {

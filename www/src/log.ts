@@ -212,13 +212,11 @@ export class GameLog {
   record(session: Session, choice: number, side: string, description: string, events: GameEvent[]): void {
     const lines: LogLine[] = [{ kind: 'action', text: `${side}: ${description}` }];
     for (const e of events) lines.push({ kind: 'event', text: eventLine(session, e) });
-    this.entries.push({ choice, lines });
-    this.render();
+    this.append({ choice, lines });
   }
 
   note(choice: number, text: string): void {
-    this.entries.push({ choice, lines: [{ kind: 'note', text }] });
-    this.render();
+    this.append({ choice, lines: [{ kind: 'note', text }] });
   }
 
   /** Drop what happened after `choice` choices (after undo). */
@@ -231,10 +229,10 @@ export class GameLog {
     return this.entries.reduce((n, e) => n + e.lines.length, 0);
   }
 
-  private render(): void {
+  private items(entries: LogEntry[]): HTMLLIElement[] {
     const doc = this.list.ownerDocument;
     const items: HTMLLIElement[] = [];
-    for (const entry of this.entries) {
+    for (const entry of entries) {
       for (const line of entry.lines) {
         const li = doc.createElement('li');
         li.className = line.kind;
@@ -242,7 +240,18 @@ export class GameLog {
         items.push(li);
       }
     }
-    this.list.replaceChildren(...items);
+    return items;
+  }
+
+  /** Add one entry at the end without redrawing the rest (long games have thousands of lines). */
+  private append(entry: LogEntry): void {
+    this.entries.push(entry);
+    this.list.append(...this.items([entry]));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private render(): void {
+    this.list.replaceChildren(...this.items(this.entries));
     this.list.scrollTop = this.list.scrollHeight;
   }
 }

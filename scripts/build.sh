@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the wasm engine (web + Node targets) and the page. Run scripts/setup.sh first.
 #   pkg/       wasm-pack --target web output     (copied to www/pkg/ for the page)
-#   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node)
+#   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node;
+#              SKIP_NODE_PKG=1 skips it, as serve.sh does)
 #   www/dist/  the page's TypeScript, bundled by esbuild
 set -euo pipefail
 
@@ -43,8 +44,12 @@ rm -rf www/dist
 timed esbuild www/src/main.ts --bundle --format=esm --platform=browser --target=es2022 \
   --sourcemap --outdir=www/dist --log-level=warning
 
-step "wasm-pack build --target nodejs --release -> pkg-node/"
-timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
+if [ "${SKIP_NODE_PKG:-0}" = "1" ]; then
+  step "pkg-node/ skipped (SKIP_NODE_PKG=1)"
+else
+  step "wasm-pack build --target nodejs --release -> pkg-node/"
+  timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
+fi
 
 wasm_bytes="$(stat -c %s www/pkg/napoleonic_bg.wasm)"
 wasm_gz="$(gzip -9c www/pkg/napoleonic_bg.wasm | wc -c)"

@@ -8,7 +8,8 @@ PORT="${PORT:-8080}"
 HOST="${HOST:-127.0.0.1}"
 
 "$ROOT/scripts/setup.sh"
-"$ROOT/scripts/build.sh"
+# The page needs only the web build; pkg-node/ (for Node benchmarks) is skipped here.
+SKIP_NODE_PKG=1 "$ROOT/scripts/build.sh"
 
 printf '\n==> Serving www/ at http://localhost:%s/  (Ctrl-C to stop)\n\n' "$PORT"
 cd "$ROOT/www"

@@ -181,7 +181,8 @@ pub enum CombatResult {
 
 impl super::super::GameEvent for Event {
     fn closes_undo(&self) -> bool {
-        matches!(self, Event::Rolled { .. })
+        // A die rolled, or rerolled with the Joker, cannot be taken back.
+        matches!(self, Event::Rolled { .. } | Event::JokerUsed { .. })
     }
 }
 

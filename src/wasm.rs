@@ -186,6 +186,13 @@ impl Game {
         each!(self, m => to_js(&m.state().outcome()))
     }
 
+    /// Every event so far, rebuilt by replaying the game: the opening events, then one list
+    /// per choice (for the log of an imported game).
+    #[wasm_bindgen(unchecked_return_type = "Event[][]")]
+    pub fn history(&self) -> Result<JsValue, JsError> {
+        each!(self, m => to_js(&m.history().map_err(js_error)?))
+    }
+
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
         each!(self, m => m.can_undo())

@@ -12,6 +12,7 @@ use std::fmt::{Debug, Display};
 
 /// What a ruleset offers at a decision point.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub struct Prompt<Side, Step, Action> {
     /// Who decides now.
     pub side: Side,
@@ -97,6 +98,11 @@ pub trait Rules: Clone + Sized {
     fn encode_options(options: &Self::Options) -> Vec<u8>;
     fn decode_options(bytes: &[u8]) -> Result<Self::Options, GameError>;
 
+    /// Events of the automatic steps that ran when the game was created (e.g. the first
+    /// initiative rolls after a historical deployment).
+    fn opening_events(&self) -> Vec<Self::Event> {
+        Vec::new()
+    }
     /// Who decides now, what, and the legal actions. None once the game is over.
     fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action>>;
     /// Validate and perform one action. On error the state is unchanged.
@@ -230,6 +236,22 @@ impl<R: Rules> Match<R> {
                 .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?;
         }
         Ok(m)
+    }
+
+    /// Every event of the game so far, by replaying it: the opening events first, then one
+    /// list per choice. Rebuilds the log of an imported game.
+    pub fn history(&self) -> Result<Vec<Vec<R::Event>>, GameError> {
+        let mut record = self.record.clone();
+        let choices = std::mem::take(&mut record.choices);
+        let mut m = Self::from_record(record)?;
+        let mut out = vec![m.state.opening_events()];
+        for (n, &c) in choices.iter().enumerate() {
+            out.push(
+                m.apply_index(c as usize)
+                    .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?,
+            );
+        }
+        Ok(out)
     }
 
     /// Replay the first `n` choices into a fresh match (for stepping back through the log).

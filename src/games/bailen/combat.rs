@@ -69,6 +69,7 @@ impl Fight {
 
 /// The numbers of one attack before the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub struct ShotNumbers {
     pub melee: bool,
     /// Combat factor plus modifiers (leader, combined, pursuit).
@@ -84,6 +85,7 @@ pub struct ShotNumbers {
 
 /// The exact odds of one attack: sixths of each result.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub struct Odds {
     pub numbers: ShotNumbers,
     pub no_effect: u8,
@@ -541,8 +543,9 @@ impl Bailen {
         let sh = supporter.and_then(|s| self.units[s as usize].hex());
         let melee = uh.is_adjacent(th) || sh.is_some_and(|s| s.is_adjacent(th));
         let mut attack = uc.cf;
-        // Leaders: +1 in melee to units of their formation within command range.
-        if melee && uc.kind != Kind::Leader {
+        // Leaders: +1 in melee to units of their formation within command range. In a combined
+        // attack only if the principal itself fights in melee (A22d).
+        if uh.is_adjacent(th) && uc.kind != Kind::Leader {
             if let Some(f) = uc.formation {
                 let l = self.scen.leader_of(f);
                 if let Some(lh) = self.units[l as usize].hex() {
@@ -664,7 +667,12 @@ impl Bailen {
         }
         let mut acts = Vec::new();
         for (u, h) in self.army_on_map(active) {
-            if !self.counter(u).kind.is_cavalry() || self.units[u as usize].disorganised || self.in_enemy_zoc(active, h) {
+            // "Up to 2 cavalry units": a unit that has pursued does not pursue again (A24a).
+            if !self.counter(u).kind.is_cavalry()
+                || self.units[u as usize].disorganised
+                || self.in_enemy_zoc(active, h)
+                || self.turn.pursuers.contains(&u)
+            {
                 continue;
             }
             let dests = self.destinations(u);
@@ -692,6 +700,7 @@ impl Bailen {
         self.place_unit(unit, to);
         ev.push(Event::Moved { unit, path });
         self.turn.pursuits_left = self.turn.pursuits_left.saturating_sub(1);
+        self.turn.pursuers.push(unit);
         self.turn.last_kind = Some(FightKind::Pursuit);
         self.turn.fight = Some(Fight::new(FightKind::Pursuit, unit, target, FightStage::Resolve));
         self.phase = Phase::Fight;

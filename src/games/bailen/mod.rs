@@ -29,6 +29,7 @@ pub const RULESET: &str = "bailen";
 
 /// The NAC History Joker's two modes, and a house "off" setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub enum JokerMode {
     #[default]
     Strategic,
@@ -39,6 +40,7 @@ pub enum JokerMode {
 
 /// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 #[serde(default)]
 pub struct Options {
     pub combined_attacks: bool,
@@ -82,6 +84,7 @@ impl Options {
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Off the map: not yet deployed, or a reinforcement not yet entered.
@@ -137,6 +140,8 @@ pub struct Bailen {
     /// Reinforcements arrived: [French (Vedel), Spanish (Castaños)].
     pub(crate) arrived: [bool; 2],
     pub(crate) outcome: Option<Outcome>,
+    /// Events of the automatic steps run at creation (shared: cloning stays cheap).
+    pub(crate) opening: Arc<Vec<Event>>,
 }
 
 impl Bailen {
@@ -256,6 +261,7 @@ impl Bailen {
 
 /// One counter as every player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub struct UnitView {
     pub id: UnitId,
     pub place: Place,
@@ -267,6 +273,7 @@ pub struct UnitView {
 
 /// The whole position. Bailén has no hidden information: both sides see the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
 pub struct View {
     pub round: u8,
     /// "05:00" for round 1 ... "19:00" for round 15.
@@ -381,6 +388,9 @@ impl Rules for Bailen {
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+    fn opening_events(&self) -> Vec<Event> {
+        self.opening.as_ref().clone()
     }
 }
 

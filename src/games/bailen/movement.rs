@@ -100,6 +100,20 @@ impl Bailen {
         )
     }
 
+    /// Has counter `u` at least one destination? Usually answered by one adjacent empty hex it
+    /// can afford, without the full search.
+    pub(crate) fn can_move(&self, u: UnitId) -> bool {
+        let Some(start) = self.units[u as usize].hex() else { return false };
+        let (side, kind, budget) = (self.side_of(u), self.counter(u).kind, self.movement_halves(u));
+        let one_step = start.neighbours().into_iter().any(|n| {
+            self.scen.grid.contains(n)
+                && self.unit_at(n).is_none()
+                && self.terrain_cost(kind, Some(start), n) <= budget
+                && !(kind.is_artillery() && self.in_enemy_zoc(side, n))
+        });
+        one_step || !self.destinations(u).is_empty()
+    }
+
     /// Where counter `u` may end a move from its hex, each with its path.
     pub(crate) fn destinations(&self, u: UnitId) -> Vec<(Hex, Vec<Hex>)> {
         let Some(start) = self.units[u as usize].hex() else { return Vec::new() };

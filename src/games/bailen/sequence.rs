@@ -74,6 +74,8 @@ pub(crate) struct TurnState {
     pub entering: Vec<UnitId>,
     /// The kind of the last fight, to return to its step after advances.
     pub last_kind: Option<FightKind>,
+    /// Cavalry that has pursued this turn (each of the 2 pursuits is a different unit, A24a).
+    pub pursuers: Vec<UnitId>,
 }
 
 /// Who deploys in each stage of Game Setup.
@@ -116,6 +118,7 @@ impl Bailen {
             turn: TurnState::default(),
             arrived: [false; 2],
             outcome: None,
+            opening: Arc::new(Vec::new()),
         };
         if g.options.historical_deployment {
             // Game Setup: "place the troops according to the reference sheet instead".
@@ -130,6 +133,7 @@ impl Bailen {
         }
         let mut ev = Vec::new();
         g.run(&mut ev);
+        g.opening = Arc::new(ev);
         g
     }
 
@@ -184,13 +188,15 @@ impl Bailen {
                 (Side::Spanish, Step::PlaceWaterCarrier, acts)
             }
             Phase::ActivateLeader => {
-                let acts = self.leaders_on_map(active).map(|l| Action::ActivateLeader { leader: l }).collect();
+                let acts = self.declarable_leaders(active).map(|l| Action::ActivateLeader { leader: l }).collect();
                 (active, Step::ActivateLeader, acts)
             }
             Phase::Movement => {
                 let t = &self.turn;
                 let mut acts: Vec<Action> = self.movers().into_iter().map(|u| Action::SelectMover { unit: u }).collect();
-                acts.push(Action::EndMovement);
+                if self.may_end_movement() {
+                    acts.push(Action::EndMovement);
+                }
                 let leader = t.leader.unwrap_or(0);
                 (active, Step::Movement { leader, allowance: t.allowance, moved: t.moved, formation_moved: t.formation_moved }, acts)
             }
@@ -586,7 +592,7 @@ impl Bailen {
                 }
                 Phase::PlaceWaterCarrier { .. } => return,
                 Phase::ActivateLeader => {
-                    if self.leaders_on_map(active).next().is_none() {
+                    if self.declarable_leaders(active).next().is_none() {
                         // No leader in play: nothing may move this turn (A5).
                         self.phase = Phase::Recovery { next: 0 };
                     } else {
@@ -763,8 +769,10 @@ impl Bailen {
     }
 
     /// Counters that may still be selected to move. Movement: at most the allowance, and at
-    /// least half from the activated leader's formation (a counter of another formation may
-    /// move only while fewer of them have moved than of the formation; README, A9).
+    /// least half from the activated leader's formation. The quota is a condition on the final
+    /// tally, not on the order (A9d): a counter of another formation may move if, after it,
+    /// others-moved <= formation-moved + min(allowance left, formation counters still able to
+    /// move).
     fn movers(&self) -> Vec<UnitId> {
         let t = &self.turn;
         if t.moved >= t.allowance {
@@ -772,15 +780,45 @@ impl Bailen {
         }
         let active = self.active.unwrap_or(Side::French);
         let others_moved = t.moved - t.formation_moved;
+        let needed = (others_moved + 1).saturating_sub(t.formation_moved);
+        let others_ok = needed == 0
+            || (needed <= t.allowance - t.moved - 1 && self.formation_can_still_move(needed as usize));
         self.army_on_map(active)
             .map(|(u, _)| u)
             .filter(|&u| {
                 let unit = &self.units[u as usize];
-                !unit.moved
-                    && !unit.disorganised
-                    && (self.in_leader_formation(u) || others_moved < t.formation_moved)
+                !unit.moved && !unit.disorganised && (self.in_leader_formation(u) || others_ok)
             })
             .collect()
+    }
+
+    /// Can at least `n` unmoved, organized counters of the activated formation still move
+    /// (A9d)? Stops looking once `n` are found.
+    fn formation_can_still_move(&self, n: usize) -> bool {
+        let active = self.active.unwrap_or(Side::French);
+        self.army_on_map(active)
+            .map(|(u, _)| u)
+            .filter(|&u| {
+                let unit = &self.units[u as usize];
+                !unit.moved && !unit.disorganised && self.in_leader_formation(u) && self.can_move(u)
+            })
+            .take(n)
+            .count()
+            >= n
+    }
+
+    /// "At least half must belong to the formation of the leader you activated": movement may
+    /// end only when formation-moved >= others-moved (A9d), unless no counter of the formation
+    /// can move any more (the quota can no longer be met; never leave the player stuck).
+    fn may_end_movement(&self) -> bool {
+        let t = &self.turn;
+        t.moved - t.formation_moved <= t.formation_moved || !self.formation_can_still_move(1)
+    }
+
+    /// Leaders that may be declared in step 2: on the map, and not arrived this turn (A25d:
+    /// an arriving leader "may be declared from the next turn"; entering set `moved`).
+    fn declarable_leaders(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.leaders_on_map(side).filter(move |&l| !self.units[l as usize].moved)
     }
 
     fn french_in_town(&self) -> bool {

@@ -191,6 +191,7 @@ impl Bailen {
         g.outcome = None;
         let mut ev = Vec::new();
         g.run(&mut ev);
+        g.opening = std::sync::Arc::new(ev);
         Ok(g)
     }
 }

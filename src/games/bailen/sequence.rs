@@ -782,7 +782,7 @@ impl Bailen {
         let others_moved = t.moved - t.formation_moved;
         let needed = (others_moved + 1).saturating_sub(t.formation_moved);
         let others_ok = needed == 0
-            || (needed <= t.allowance - t.moved - 1 && self.formation_can_still_move(needed as usize));
+            || (needed < t.allowance - t.moved && self.formation_can_still_move(needed as usize));
         self.army_on_map(active)
             .map(|(u, _)| u)
             .filter(|&u| {

@@ -728,7 +728,9 @@ impl Bailen {
             Action::Pursue { unit, target, to } => (*unit, *target, None, FightKind::Pursuit, Some(*to)),
             _ => return None,
         };
-        if (unit as usize) >= self.units.len() || (target as usize) >= self.units.len() {
+        // Any action may be asked about: unknown counters have no odds (and must not panic).
+        let known = |u: UnitId| (u as usize) < self.units.len();
+        if !known(unit) || !known(target) || supporter.is_some_and(|s| !known(s)) {
             return None;
         }
         let numbers = self.shot_numbers(unit, target, supporter, kind, at);

@@ -8,8 +8,8 @@ use napoleonic::core::hex::Hex;
 use napoleonic::core::record::Record;
 use napoleonic::games::bailen::setup::{Placement, SetupStep};
 use napoleonic::games::bailen::{
-    Action, Bailen, CombatResult, Event, JokerMode, Options, Place, RollPurpose, Scenario, Setup, Side, Step,
-    UnitId, Victory, DEFAULT_SCENARIO,
+    Action, Bailen, CombatResult, Event, JokerMode, Options, Place, RollPurpose, Scenario, Setup,
+    Side, Step, UnitId, Victory, DEFAULT_SCENARIO,
 };
 use napoleonic::games::{GameError, Match, Rules};
 use std::collections::BTreeSet;
@@ -22,22 +22,39 @@ fn hex(label: &str) -> Hex {
 
 /// The counter with this scenario id ("F25", "S20").
 fn id(counter: &str) -> UnitId {
-    Scenario::built_in(DEFAULT_SCENARIO).unwrap().unit_by_id(counter).unwrap_or_else(|| panic!("no counter {counter}"))
+    Scenario::built_in(DEFAULT_SCENARIO)
+        .unwrap()
+        .unit_by_id(counter)
+        .unwrap_or_else(|| panic!("no counter {counter}"))
 }
 
 /// The scenario id of a counter.
 fn cid(u: UnitId) -> String {
-    Scenario::built_in(DEFAULT_SCENARIO).unwrap().counters[u as usize].id.clone()
+    Scenario::built_in(DEFAULT_SCENARIO).unwrap().counters[u as usize]
+        .id
+        .clone()
 }
 
 fn placement(unit: &str, at: &str) -> Placement {
-    Placement { unit: unit.into(), hex: at.into(), disorganised: false, moved: false, activated: false }
+    Placement {
+        unit: unit.into(),
+        hex: at.into(),
+        disorganised: false,
+        moved: false,
+        activated: false,
+    }
 }
 
 /// Three leaders a side, far in opposite corners: they keep the surrender ratio sane and are
 /// more than 5 hexes from every test position, so they give no melee bonus.
-const GARRISON: [(&str, &str); 6] =
-    [("F01", "0101"), ("F11", "0301"), ("F28", "0501"), ("S01", "0135"), ("S16", "0335"), ("S39", "0535")];
+const GARRISON: [(&str, &str); 6] = [
+    ("F01", "0101"),
+    ("F11", "0301"),
+    ("F28", "0501"),
+    ("S01", "0135"),
+    ("S16", "0335"),
+    ("S39", "0535"),
+];
 
 /// A position: `units` on their hexes plus the garrison leaders not placed by the test. The
 /// Joker is out of play unless a test gives it to someone (so no roll stops for it).
@@ -63,13 +80,21 @@ fn bare(active: Side, step: SetupStep, units: &[(&str, &str)]) -> Setup {
 }
 
 fn disorganise(s: &mut Setup, unit: &str) {
-    s.units.iter_mut().find(|p| p.unit == unit).unwrap().disorganised = true;
+    s.units
+        .iter_mut()
+        .find(|p| p.unit == unit)
+        .unwrap()
+        .disorganised = true;
 }
 
 /// The French reorganization step with a disorganised unit next to Dupont, so that the step
 /// waits for the French to end their turn.
 fn pending_reorganization() -> Setup {
-    let mut s = position(Side::French, SetupStep::Reorganization, &[("F02", "0102"), ("F32", "1617")]);
+    let mut s = position(
+        Side::French,
+        SetupStep::Reorganization,
+        &[("F02", "0102"), ("F32", "1617")],
+    );
     disorganise(&mut s, "F02");
     s
 }
@@ -82,7 +107,8 @@ fn start(s: &Setup) -> Bailen {
 
 fn act(g: &mut Bailen, a: Action) -> Vec<Event> {
     let before = g.prompt();
-    g.apply(&a).unwrap_or_else(|e| panic!("{a:?} refused: {e}; prompt was {before:?}"))
+    g.apply(&a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}; prompt was {before:?}"))
 }
 
 fn actions(g: &Bailen) -> Vec<Action> {
@@ -94,7 +120,10 @@ fn step(g: &Bailen) -> Step {
 }
 
 fn movement(leader: &str, allowance: u8) -> SetupStep {
-    SetupStep::Movement { leader: leader.into(), allowance }
+    SetupStep::Movement {
+        leader: leader.into(),
+        allowance,
+    }
 }
 
 /// Where `unit` may move now (labels), asked by selecting it on a copy of the game.
@@ -113,7 +142,13 @@ fn destinations(g: &Bailen, unit: &str) -> BTreeSet<String> {
 /// Select `unit` and move it to `to`; returns the events of the move.
 fn move_to(g: &mut Bailen, unit: &str, to: &str) -> Vec<Event> {
     act(g, Action::SelectMover { unit: id(unit) });
-    act(g, Action::MoveTo { unit: id(unit), to: hex(to) })
+    act(
+        g,
+        Action::MoveTo {
+            unit: id(unit),
+            to: hex(to),
+        },
+    )
 }
 
 /// The targets `unit` is offered now (counter ids), in the current Attack actions.
@@ -146,7 +181,11 @@ fn rolls(events: &[Event]) -> Vec<(Side, RollPurpose, u8)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Rolled { side, purpose, value } => Some((*side, *purpose, *value)),
+            Event::Rolled {
+                side,
+                purpose,
+                value,
+            } => Some((*side, *purpose, *value)),
             _ => None,
         })
         .collect()
@@ -156,9 +195,13 @@ fn resolved(events: &[Event]) -> Vec<(String, String, u8, u8, CombatResult)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::AttackResolved { unit, target, total, defence, result } => {
-                Some((cid(*unit), cid(*target), *total, *defence, *result))
-            }
+            Event::AttackResolved {
+                unit,
+                target,
+                total,
+                defence,
+                result,
+            } => Some((cid(*unit), cid(*target), *total, *defence, *result)),
             _ => None,
         })
         .collect()
@@ -173,13 +216,22 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 }
 
 fn attack(unit: &str, target: &str) -> Action {
-    Action::Attack { unit: id(unit), target: id(target) }
+    Action::Attack {
+        unit: id(unit),
+        target: id(target),
+    }
 }
 
 /// Sixths of (no effect, disorganise, eliminate) and the attack/defence numbers.
 fn sixths(g: &Bailen, a: &Action) -> (u8, u8, u8, u8, u8) {
     let o = g.odds(a).unwrap_or_else(|| panic!("no odds for {a:?}"));
-    (o.no_effect, o.disorganise, o.eliminate, o.numbers.attack, o.numbers.defence)
+    (
+        o.no_effect,
+        o.disorganise,
+        o.eliminate,
+        o.numbers.attack,
+        o.numbers.defence,
+    )
 }
 
 // ------------------------------------------------------------------ Who Wins the Game?
@@ -191,7 +243,11 @@ fn example_surrender_27_against_13() {
     let french: Vec<(String, String)> = (1..=27)
         .map(|i| {
             let u = format!("F{i:02}");
-            let h = if u == "F08" { "1617".to_string() } else { format!("{:02}{:02}", 10 + (i - 1) % 9, 6 + 2 * ((i - 1) / 9)) };
+            let h = if u == "F08" {
+                "1617".to_string()
+            } else {
+                format!("{:02}{:02}", 10 + (i - 1) % 9, 6 + 2 * ((i - 1) / 9))
+            };
             (u, h)
         })
         .collect();
@@ -199,7 +255,11 @@ fn example_surrender_27_against_13() {
         (1..=n)
             .map(|i| {
                 let u = format!("S{i:02}");
-                let h = if u == "S07" { "1616".to_string() } else { format!("{:02}30", 9 + i) };
+                let h = if u == "S07" {
+                    "1616".to_string()
+                } else {
+                    format!("{:02}30", 9 + i)
+                };
                 (u, h)
             })
             .collect()
@@ -207,13 +267,19 @@ fn example_surrender_27_against_13() {
     let build = |n: usize, step: SetupStep, dice: &[u8]| {
         let all: Vec<(String, String)> = french.iter().cloned().chain(spanish(n)).collect();
         let refs: Vec<(&str, &str)> = all.iter().map(|(u, h)| (u.as_str(), h.as_str())).collect();
-        Setup { dice: dice.to_vec(), ..bare(Side::French, step, &refs) }
+        Setup {
+            dice: dice.to_vec(),
+            ..bare(Side::French, step, &refs)
+        }
     };
 
     // 27 against 13: the Spanish have surrendered.
     let g = Bailen::from_setup(&build(13, SetupStep::TurnStart, &[])).unwrap();
     let o = g.outcome().expect("27 against 13 is a surrender");
-    assert_eq!((o.winner, o.victory, o.on_board), (Side::French, Victory::Surrender, [27, 13]));
+    assert_eq!(
+        (o.winner, o.victory, o.on_board),
+        (Side::French, Victory::Surrender, [27, 13])
+    );
     assert_eq!(g.prompt(), None);
 
     // 27 against 14: the game goes on...
@@ -224,7 +290,10 @@ fn example_surrender_27_against_13() {
     let ev = act(&mut g, attack("F08", "S07"));
     assert!(ev.contains(&Event::Eliminated { unit: id("S07") }));
     let o = g.outcome().expect("the Spanish surrender at 13");
-    assert_eq!((o.winner, o.victory, o.on_board), (Side::French, Victory::Surrender, [27, 13]));
+    assert_eq!(
+        (o.winner, o.victory, o.on_board),
+        (Side::French, Victory::Surrender, [27, 13])
+    );
     assert!(ev.iter().any(|e| matches!(e, Event::GameOver { .. })));
     assert_eq!(g.prompt(), None);
     assert_eq!(g.apply(&Action::EndCombat), Err(GameError::GameOver));
@@ -254,16 +323,25 @@ fn example_strategic_victory_not_met_with_vedel_unit_and_spanish_in_bailen() {
     // F46 is Vedel's; 2827 is a town hex of Bailén (not a star hex).
     let g = start(&build("F46", "2827"));
     let s = g.view(Side::Spanish).strategic;
-    assert_eq!((s.french_on_stars, s.spanish_in_town_or_stars, s.met), (4, 1, false));
+    assert_eq!(
+        (s.french_on_stars, s.spanish_in_town_or_stars, s.met),
+        (4, 1, false)
+    );
     assert!(g.prompt().is_some(), "the game continues");
 
     // Either condition alone still fails.
     let g = start(&build("F06", "2827"));
     let s = g.view(Side::Spanish).strategic;
-    assert_eq!((s.french_on_stars, s.spanish_in_town_or_stars, s.met), (5, 1, false));
+    assert_eq!(
+        (s.french_on_stars, s.spanish_in_town_or_stars, s.met),
+        (5, 1, false)
+    );
     let g = start(&build("F46", "2825"));
     let s = g.view(Side::Spanish).strategic;
-    assert_eq!((s.french_on_stars, s.spanish_in_town_or_stars, s.met), (4, 0, false));
+    assert_eq!(
+        (s.french_on_stars, s.spanish_in_town_or_stars, s.met),
+        (4, 0, false)
+    );
 
     // Five non-Vedel counters on stars and no Spanish in Bailén: France wins.
     let g = Bailen::from_setup(&build("F06", "2825")).unwrap();
@@ -280,24 +358,60 @@ fn example_venegas_moves_nine_with_five_of_his_formation() {
     let venegas = ["S02", "S03", "S04", "S05", "S06", "S07", "S08"];
     let reding = ["S20", "S21", "S22", "S23", "S24", "S27"];
     // French counters far away, so that 16 Spanish are not more than twice the French.
-    let mut units = vec![("F32", "1008"), ("F33", "1108"), ("F34", "1208"), ("F35", "1308"), ("F36", "1408"), ("F37", "1508")];
+    let mut units = vec![
+        ("F32", "1008"),
+        ("F33", "1108"),
+        ("F34", "1208"),
+        ("F35", "1308"),
+        ("F36", "1408"),
+        ("F37", "1508"),
+    ];
     for (i, u) in venegas.iter().enumerate() {
-        units.push((*u, ["3424", "3524", "3624", "3724", "3824", "3425", "3525"][i]));
+        units.push((
+            *u,
+            ["3424", "3524", "3624", "3724", "3824", "3425", "3525"][i],
+        ));
     }
     for (i, u) in reding.iter().enumerate() {
         units.push((*u, ["2224", "2324", "2424", "2524", "2624", "2225"][i]));
     }
-    let mut g = start(&Setup { round: 2, dice: vec![3], ..position(Side::Spanish, SetupStep::TurnStart, &units) });
+    let mut g = start(&Setup {
+        round: 2,
+        dice: vec![3],
+        ..position(Side::Spanish, SetupStep::TurnStart, &units)
+    });
     assert_eq!(step(&g), Step::ActivateLeader);
     let ev = act(&mut g, Action::ActivateLeader { leader: id("S01") });
-    assert_eq!(rolls(&ev), vec![(Side::Spanish, RollPurpose::MovementAllowance, 3)]);
-    assert!(ev.contains(&Event::LeaderActivated { leader: id("S01"), allowance: 9 }));
-    assert_eq!(step(&g), Step::Movement { leader: id("S01"), allowance: 9, moved: 0, formation_moved: 0 });
-    assert!(actions(&g).contains(&Action::EndMovement), "moving nothing is allowed");
+    assert_eq!(
+        rolls(&ev),
+        vec![(Side::Spanish, RollPurpose::MovementAllowance, 3)]
+    );
+    assert!(ev.contains(&Event::LeaderActivated {
+        leader: id("S01"),
+        allowance: 9
+    }));
+    assert_eq!(
+        step(&g),
+        Step::Movement {
+            leader: id("S01"),
+            allowance: 9,
+            moved: 0,
+            formation_moved: 0
+        }
+    );
+    assert!(
+        actions(&g).contains(&Action::EndMovement),
+        "moving nothing is allowed"
+    );
 
     // A9(d): the quota is a condition on the final tally, so another formation may move first.
     assert!(actions(&g).contains(&Action::SelectMover { unit: id("S20") }));
-    for (u, to) in [("S20", "2223"), ("S21", "2323"), ("S22", "2423"), ("S23", "2523")] {
+    for (u, to) in [
+        ("S20", "2223"),
+        ("S21", "2323"),
+        ("S22", "2423"),
+        ("S23", "2523"),
+    ] {
         move_to(&mut g, u, to);
         // More others than Venegas's have moved: movement cannot end yet.
         assert!(!actions(&g).contains(&Action::EndMovement));
@@ -310,22 +424,49 @@ fn example_venegas_moves_nine_with_five_of_his_formation() {
             _ => None,
         })
         .collect();
-    assert!(!offered.contains("S24") && !offered.contains("S27"), "a fifth other counter: {offered:?}");
+    assert!(
+        !offered.contains("S24") && !offered.contains("S27"),
+        "a fifth other counter: {offered:?}"
+    );
     assert!(offered.contains("S02") && offered.contains("S01"));
-    for (u, to) in [("S02", "3423"), ("S03", "3523"), ("S04", "3623"), ("S05", "3723")] {
+    for (u, to) in [
+        ("S02", "3423"),
+        ("S03", "3523"),
+        ("S04", "3623"),
+        ("S05", "3723"),
+    ] {
         move_to(&mut g, u, to);
     }
-    assert!(actions(&g).contains(&Action::EndMovement), "4 of 8 are Venegas's");
+    assert!(
+        actions(&g).contains(&Action::EndMovement),
+        "4 of 8 are Venegas's"
+    );
     move_to(&mut g, "S06", "3823");
-    assert_eq!(step(&g), Step::Movement { leader: id("S01"), allowance: 9, moved: 9, formation_moved: 5 });
-    assert_eq!(actions(&g), vec![Action::EndMovement], "9 counters have moved");
+    assert_eq!(
+        step(&g),
+        Step::Movement {
+            leader: id("S01"),
+            allowance: 9,
+            moved: 9,
+            formation_moved: 5
+        }
+    );
+    assert_eq!(
+        actions(&g),
+        vec![Action::EndMovement],
+        "9 counters have moved"
+    );
 }
 
 /// "Spanish line infantry has 4 movement points, but if it makes its full movement along the
 /// Royal Road following its path, it can travel up to 8 hexagons." (BC-91, BC-97; A11)
 #[test]
 fn example_line_infantry_covers_eight_hexes_on_the_royal_road() {
-    let mut g = start(&position(Side::Spanish, movement("S16", 7), &[("S20", "3010")]));
+    let mut g = start(&position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S20", "3010")],
+    ));
     let d = destinations(&g, "S20");
     assert!(d.contains("3018"), "8 road hexes at ½ MP");
     assert!(!d.contains("3019"), "a ninth road hex is out of reach");
@@ -353,11 +494,20 @@ fn example_line_infantry_covers_eight_hexes_on_the_royal_road() {
 /// 2, open ground 1; and the unit may stop with MP left over.
 #[test]
 fn example_light_cavalry_town_hill_open_grove_costs_seven() {
-    let units = [("F25", "3409"), ("F26", "3517"), ("F27", "0719"), ("F32", "3309"), ("S20", "0733"), ("S21", "0933")];
+    let units = [
+        ("F25", "3409"),
+        ("F26", "3517"),
+        ("F27", "0719"),
+        ("F32", "3309"),
+        ("S20", "0733"),
+        ("S21", "0933"),
+    ];
     let g = start(&position(Side::French, movement("F11", 7), &units));
     // Olive grove: 2 a hex for cavalry, so 4 grove hexes deep (3410-3413) and not 5.
     let d = destinations(&g, "F25");
-    assert!(["3410", "3411", "3412", "3413"].iter().all(|h| d.contains(*h)));
+    assert!(["3410", "3411", "3412", "3413"]
+        .iter()
+        .all(|h| d.contains(*h)));
     assert!(!d.contains("3414"));
     // ...and 1 a hex for infantry (BC-94): the line infantry crosses 4 grove hexes with 4 MP.
     assert!(destinations(&g, "F32").contains("3313"));
@@ -373,7 +523,10 @@ fn example_light_cavalry_town_hill_open_grove_costs_seven() {
     let mut g = g;
     move_to(&mut g, "F27", "0725");
     assert_eq!(at(&g, "F27"), "0725");
-    assert!(!actions(&g).contains(&Action::SelectMover { unit: id("F27") }), "its move is over");
+    assert!(
+        !actions(&g).contains(&Action::SelectMover { unit: id("F27") }),
+        "its move is over"
+    );
 }
 
 /// "Spanish militiamen cross through wheat fields and loose trees, but this does not affect
@@ -381,7 +534,11 @@ fn example_light_cavalry_town_hill_open_grove_costs_seven() {
 #[test]
 fn example_militia_ignore_wheat_and_trees() {
     // 2330 is wheat; within 4 hexes there is only wheat, scrub, a minor road and open ground.
-    let g = start(&position(Side::Spanish, movement("S01", 7), &[("S07", "2330")]));
+    let g = start(&position(
+        Side::Spanish,
+        movement("S01", 7),
+        &[("S07", "2330")],
+    ));
     let d = destinations(&g, "S07");
     let grid = Scenario::built_in(DEFAULT_SCENARIO).unwrap().grid.clone();
     let within4: BTreeSet<String> = grid
@@ -390,28 +547,44 @@ fn example_militia_ignore_wheat_and_trees() {
         .map(|h| h.label())
         .collect();
     assert_eq!(d, within4, "every hex within 4, and no further");
-    assert!(d.contains("2629") && d.contains("1930"), "wheat and scrub cost 1");
+    assert!(
+        d.contains("2629") && d.contains("1930"),
+        "wheat and scrub cost 1"
+    );
 }
 
 /// "Example A: the Spanish unit must stop its movement upon entering the enemy unit's ZoC."
 /// (BC-102..BC-105, BC-109)
 #[test]
 fn example_zoc_stops_the_spanish_unit() {
-    let mut g = start(&position(Side::Spanish, movement("S16", 7), &[("S20", "1616"), ("F32", "1619")]));
+    let mut g = start(&position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S20", "1616"), ("F32", "1619")],
+    ));
     let d = destinations(&g, "S20");
     // The hexes of the ZoC on the near side can be entered...
     assert!(d.contains("1618") && d.contains("1519") && d.contains("1719"));
     // ...but not passed through: the hexes behind the French unit are out of reach, though 4
     // hexes away like 1612, which is reachable.
     for behind in ["1520", "1620", "1720"] {
-        assert!(!d.contains(behind), "{behind} is only reachable through the ZoC");
+        assert!(
+            !d.contains(behind),
+            "{behind} is only reachable through the ZoC"
+        );
     }
     assert!(d.contains("1612"));
     let ev = move_to(&mut g, "S20", "1618");
-    assert!(ev.iter().any(|e| matches!(e, Event::Moved { path, .. } if labels(path) == ["1616", "1617", "1618"])));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Moved { path, .. } if labels(path) == ["1616", "1617", "1618"])
+    ));
 
     // A counter that starts in the ZoC leaves it at no extra cost (BC-104).
-    let g = start(&position(Side::Spanish, movement("S16", 7), &[("S21", "1618"), ("F32", "1619")]));
+    let g = start(&position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S21", "1618"), ("F32", "1619")],
+    ));
     let d = destinations(&g, "S21");
     assert!(d.contains("1614"), "4 hexes straight away from the enemy");
 }
@@ -421,18 +594,31 @@ fn example_zoc_stops_the_spanish_unit() {
 #[test]
 fn example_two_cavalry_cancel_the_militia_zoc() {
     // Militia at 1718; the cavalry at 1717 and 1719; the infantry at 1517, 2 hexes from it.
-    let two = [("S27", "1718"), ("F18", "1717"), ("F19", "1719"), ("F32", "1517")];
+    let two = [
+        ("S27", "1718"),
+        ("F18", "1717"),
+        ("F19", "1719"),
+        ("F32", "1517"),
+    ];
     let g = start(&position(Side::French, movement("F28", 7), &two));
     let d = destinations(&g, "F32");
     for beyond in ["1818", "1819", "1918"] {
         assert!(d.contains(beyond), "{beyond}: through the cancelled ZoC");
     }
     // With one cavalry only, the militia's ZoC stops the infantry again.
-    let one = [("S27", "1718"), ("F18", "1717"), ("F19", "1710"), ("F32", "1517")];
+    let one = [
+        ("S27", "1718"),
+        ("F18", "1717"),
+        ("F19", "1710"),
+        ("F32", "1517"),
+    ];
     let g = start(&position(Side::French, movement("F28", 7), &one));
     let d = destinations(&g, "F32");
     for beyond in ["1818", "1819", "1918"] {
-        assert!(!d.contains(beyond), "{beyond}: the militia's ZoC stops the infantry");
+        assert!(
+            !d.contains(beyond),
+            "{beyond}: the militia's ZoC stops the infantry"
+        );
     }
 }
 
@@ -440,7 +626,11 @@ fn example_two_cavalry_cancel_the_militia_zoc() {
 /// (BC-73, BC-110, BC-111)
 #[test]
 fn example_unit_in_zoc_does_not_recover() {
-    let mut s = position(Side::Spanish, movement("S16", 7), &[("S20", "1616"), ("S21", "1819"), ("F32", "1820")]);
+    let mut s = position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S20", "1616"), ("S21", "1819"), ("F32", "1820")],
+    );
     disorganise(&mut s, "S20");
     disorganise(&mut s, "S21");
     s.dice = vec![1];
@@ -461,8 +651,17 @@ fn example_unit_in_zoc_does_not_recover() {
 /// (BC-113..BC-118, A14, A17f)
 #[test]
 fn example_reaction_artillery_melee_then_range() {
-    let units = [("F09", "1617"), ("F10", "1915"), ("F42", "1816"), ("S20", "1616"), ("S21", "1912")];
-    let mut g = start(&Setup { dice: vec![4, 5, 3, 2], ..position(Side::Spanish, SetupStep::Reaction, &units) });
+    let units = [
+        ("F09", "1617"),
+        ("F10", "1915"),
+        ("F42", "1816"),
+        ("S20", "1616"),
+        ("S21", "1912"),
+    ];
+    let mut g = start(&Setup {
+        dice: vec![4, 5, 3, 2],
+        ..position(Side::Spanish, SetupStep::Reaction, &units)
+    });
     let p = g.prompt().unwrap();
     assert_eq!((p.side, p.step), (Side::French, Step::ReactionFire));
     // A has an organised enemy adjacent: it may only fight it, in melee.
@@ -473,33 +672,77 @@ fn example_reaction_artillery_melee_then_range() {
 
     act(&mut g, attack("F09", "S20"));
     // Two attacks: the second may only go to the adjacent enemy too.
-    assert_eq!(step(&g), Step::SecondTarget { unit: id("F09"), first: id("S20") });
+    assert_eq!(
+        step(&g),
+        Step::SecondTarget {
+            unit: id("F09"),
+            first: id("S20")
+        }
+    );
     assert_eq!(
         actions(&g),
-        vec![Action::SecondAttack { unit: id("F09"), target: id("S20") }, Action::SingleAttack { unit: id("F09") }]
+        vec![
+            Action::SecondAttack {
+                unit: id("F09"),
+                target: id("S20")
+            },
+            Action::SingleAttack { unit: id("F09") }
+        ]
     );
     let ev = act(&mut g, Action::SingleAttack { unit: id("F09") });
-    assert!(ev.contains(&Event::AttackDeclared { unit: id("F09"), target: id("S20"), supporter: None, melee: true }));
+    assert!(ev.contains(&Event::AttackDeclared {
+        unit: id("F09"),
+        target: id("S20"),
+        supporter: None,
+        melee: true
+    }));
     // The infantry (MF 4) is faster than the guns (MF 3): it may retreat tactically (A17f).
     assert_eq!(g.prompt().unwrap().side, Side::Spanish);
-    assert_eq!(step(&g), Step::TacticalRetreat { defender: id("S20") });
+    assert_eq!(
+        step(&g),
+        Step::TacticalRetreat {
+            defender: id("S20")
+        }
+    );
     let ev = act(&mut g, Action::StandFast { unit: id("S20") });
-    assert_eq!(resolved(&ev), vec![("F09".into(), "S20".into(), 6, 6, CombatResult::NoEffect)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("F09".into(), "S20".into(), 6, 6, CombatResult::NoEffect)]
+    );
 
     act(&mut g, attack("F10", "S21"));
     let ev = act(&mut g, Action::SingleAttack { unit: id("F10") });
-    assert!(ev.contains(&Event::AttackDeclared { unit: id("F10"), target: id("S21"), supporter: None, melee: false }));
-    assert_eq!(resolved(&ev), vec![("F10".into(), "S21".into(), 7, 6, CombatResult::Disorganise)]);
+    assert!(ev.contains(&Event::AttackDeclared {
+        unit: id("F10"),
+        target: id("S21"),
+        supporter: None,
+        melee: false
+    }));
+    assert_eq!(
+        resolved(&ev),
+        vec![("F10".into(), "S21".into(), 7, 6, CombatResult::Disorganise)]
+    );
     // Disorganised at range: it stays where it is (BC-161).
     assert_eq!(at(&g, "S21"), "1912");
 
     act(&mut g, attack("F42", "S21"));
     let ev = act(&mut g, Action::SingleAttack { unit: id("F42") });
-    assert_eq!(resolved(&ev), vec![("F42".into(), "S21".into(), 5, 6, CombatResult::NoEffect)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("F42".into(), "S21".into(), 5, 6, CombatResult::NoEffect)]
+    );
     // All three have fired; the Spanish combat step follows (its roll was 2).
-    assert_eq!(step(&g), Step::Combat { activations_left: 6 });
+    assert_eq!(
+        step(&g),
+        Step::Combat {
+            activations_left: 6
+        }
+    );
     // No advance after reaction fire, and the guns did not move (BC-119).
-    assert_eq!((at(&g, "F09"), at(&g, "F10"), at(&g, "F42")), ("1617".into(), "1915".into(), "1816".into()));
+    assert_eq!(
+        (at(&g, "F09"), at(&g, "F10"), at(&g, "F42")),
+        ("1617".into(), "1915".into(), "1816".into())
+    );
 }
 
 // ------------------------------------------------------------------ Combat
@@ -526,22 +769,49 @@ fn example_combat_roll_of_3_gives_7_activations() {
     s.dice = vec![3];
     let mut g = start(&s);
     let ev = act(&mut g, Action::EndMovement);
-    assert_eq!(rolls(&ev), vec![(Side::Spanish, RollPurpose::CombatAllowance, 3)]);
+    assert_eq!(
+        rolls(&ev),
+        vec![(Side::Spanish, RollPurpose::CombatAllowance, 3)]
+    );
     assert!(ev.contains(&Event::CombatAllowance { activations: 7 }));
-    assert_eq!(step(&g), Step::Combat { activations_left: 7 });
+    assert_eq!(
+        step(&g),
+        Step::Combat {
+            activations_left: 7
+        }
+    );
     assert_eq!(g.view(Side::Spanish).combat_activations_left, Some(7));
 
-    assert_eq!(targets(&g, "S35"), set(&["F32"]), "in the infantry's ZoC, only the infantry");
+    assert_eq!(
+        targets(&g, "S35"),
+        set(&["F32"]),
+        "in the infantry's ZoC, only the infantry"
+    );
     let b1 = targets(&g, "S30");
     let b2 = targets(&g, "S31");
     assert!(b1.contains("F29"), "B1 sees 2425");
-    assert!(b2.contains("F28") && !b2.contains("F29"), "Barbou blocks B2's line to 2425: {b2:?}");
-    assert!(targets(&g, "S22").is_empty(), "disorganised infantry cannot fight");
+    assert!(
+        b2.contains("F28") && !b2.contains("F29"),
+        "Barbou blocks B2's line to 2425: {b2:?}"
+    );
+    assert!(
+        targets(&g, "S22").is_empty(),
+        "disorganised infantry cannot fight"
+    );
 
     // Each gun fires twice: the second target is declared before any die.
     act(&mut g, attack("S30", "F29"));
-    assert_eq!(step(&g), Step::SecondTarget { unit: id("S30"), first: id("F29") });
-    assert!(actions(&g).contains(&Action::SecondAttack { unit: id("S30"), target: id("F29") }));
+    assert_eq!(
+        step(&g),
+        Step::SecondTarget {
+            unit: id("S30"),
+            first: id("F29")
+        }
+    );
+    assert!(actions(&g).contains(&Action::SecondAttack {
+        unit: id("S30"),
+        target: id("F29")
+    }));
     assert!(actions(&g).contains(&Action::SingleAttack { unit: id("S30") }));
     assert_eq!(g.view(Side::Spanish).combat_activations_left, Some(6));
 }
@@ -571,11 +841,27 @@ fn example_artillery_in_zoc_attacks_only_that_infantry() {
 #[test]
 fn example_tactical_retreat_of_cavalry() {
     let units = [("S27", "1421"), ("F18", "1422"), ("S28", "1224")]; // 1224: olive grove
-    let mut g = start(&position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units));
-    assert!(g.odds(&attack("S27", "F18")).unwrap().tactical_retreat_possible);
+    let mut g = start(&position(
+        Side::Spanish,
+        SetupStep::Combat { activations: 5 },
+        &units,
+    ));
+    assert!(
+        g.odds(&attack("S27", "F18"))
+            .unwrap()
+            .tactical_retreat_possible
+    );
     act(&mut g, attack("S27", "F18"));
     let p = g.prompt().unwrap();
-    assert_eq!((p.side, p.step.clone()), (Side::French, Step::TacticalRetreat { defender: id("F18") }));
+    assert_eq!(
+        (p.side, p.step.clone()),
+        (
+            Side::French,
+            Step::TacticalRetreat {
+                defender: id("F18")
+            }
+        )
+    );
     let options: BTreeSet<(String, String)> = p
         .actions
         .iter()
@@ -584,15 +870,30 @@ fn example_tactical_retreat_of_cavalry() {
             _ => None,
         })
         .collect();
-    let expected: BTreeSet<(String, String)> = [("1523", "1623"), ("1523", "1524"), ("1423", "1524"), ("1423", "1424")]
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
+    let expected: BTreeSet<(String, String)> = [
+        ("1523", "1623"),
+        ("1523", "1524"),
+        ("1423", "1524"),
+        ("1423", "1424"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
     // 1223 and 1324 are 2 hexes away too, but next to the militiaman in the grove.
     assert_eq!(options, expected);
     assert!(p.actions.contains(&Action::StandFast { unit: id("F18") }));
-    let ev = act(&mut g, Action::TacticalRetreat { unit: id("F18"), via: hex("1423"), to: hex("1424") });
-    assert!(ev.contains(&Event::AttackLost { unit: id("S27"), target: id("F18") }));
+    let ev = act(
+        &mut g,
+        Action::TacticalRetreat {
+            unit: id("F18"),
+            via: hex("1423"),
+            to: hex("1424"),
+        },
+    );
+    assert!(ev.contains(&Event::AttackLost {
+        unit: id("S27"),
+        target: id("F18")
+    }));
     assert!(rolls(&ev).is_empty(), "no die for a lost attack");
     assert_eq!(at(&g, "F18"), "1424");
     assert!(is_disorganised(&g, "F18"));
@@ -619,7 +920,11 @@ fn example_line_of_sight_blocked_by_hill_and_enemy() {
         ("F35", "1718"), // an enemy in the way of...
         ("F36", "1617"), // ...this one
     ];
-    let g = start(&position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units));
+    let g = start(&position(
+        Side::Spanish,
+        SetupStep::Combat { activations: 5 },
+        &units,
+    ));
     let a = targets(&g, "S32");
     assert!(a.contains("F32"), "friends do not block");
     assert!(!a.contains("F33"), "the hill blocks");
@@ -627,7 +932,10 @@ fn example_line_of_sight_blocked_by_hill_and_enemy() {
     assert!(a.contains("F35") && !a.contains("F36"), "enemy units block");
     assert!(!a.contains("F18"), "4 is beyond range 12");
     let b = targets(&g, "S30");
-    assert!(!b.contains("F34") && !b.contains("F32") && !b.contains("F33"), "groves and hills block B: {b:?}");
+    assert!(
+        !b.contains("F34") && !b.contains("F32") && !b.contains("F33"),
+        "groves and hills block B: {b:?}"
+    );
     assert!(b.contains("F18"));
 }
 
@@ -639,12 +947,28 @@ fn example_line_of_sight_blocked_by_hill_and_enemy() {
 #[test]
 fn example_infantry_rolls_5_eliminates() {
     let units = [("S20", "1616"), ("F32", "1617")];
-    let mut g = start(&Setup { dice: vec![5], ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units) });
+    let mut g = start(&Setup {
+        dice: vec![5],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
     // 1-3 nothing, 4 disorganises (7 = 6 + 1), 5-6 eliminate.
     assert_eq!(sixths(&g, &attack("S20", "F32")), (3, 1, 2, 3, 6));
     let ev = act(&mut g, attack("S20", "F32"));
-    assert_eq!(rolls(&ev), vec![(Side::Spanish, RollPurpose::Attack { attacker: id("S20"), target: id("F32") }, 5)]);
-    assert_eq!(resolved(&ev), vec![("S20".into(), "F32".into(), 8, 6, CombatResult::Eliminate)]);
+    assert_eq!(
+        rolls(&ev),
+        vec![(
+            Side::Spanish,
+            RollPurpose::Attack {
+                attacker: id("S20"),
+                target: id("F32")
+            },
+            5
+        )]
+    );
+    assert_eq!(
+        resolved(&ev),
+        vec![("S20".into(), "F32".into(), 8, 6, CombatResult::Eliminate)]
+    );
     assert_eq!(place(&g, "F32"), Place::Eliminated);
 }
 
@@ -653,24 +977,55 @@ fn example_infantry_rolls_5_eliminates() {
 /// A20a)
 #[test]
 fn example_militia_advances_and_attacks() {
-    let units = [("S20", "1616"), ("S27", "1517"), ("F32", "1617"), ("F18", "1718")];
-    let mut g = start(&Setup { dice: vec![5, 6], ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units) });
+    let units = [
+        ("S20", "1616"),
+        ("S27", "1517"),
+        ("F32", "1617"),
+        ("F18", "1718"),
+    ];
+    let mut g = start(&Setup {
+        dice: vec![5, 6],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
     act(&mut g, attack("S20", "F32"));
     assert_eq!(step(&g), Step::Advance { hex: hex("1617") });
     let a = actions(&g);
-    assert!(a.contains(&Action::Advance { unit: id("S27"), to: hex("1617") }));
-    assert!(a.contains(&Action::Advance { unit: id("S20"), to: hex("1617") }));
-    act(&mut g, Action::Advance { unit: id("S27"), to: hex("1617") });
+    assert!(a.contains(&Action::Advance {
+        unit: id("S27"),
+        to: hex("1617")
+    }));
+    assert!(a.contains(&Action::Advance {
+        unit: id("S20"),
+        to: hex("1617")
+    }));
+    act(
+        &mut g,
+        Action::Advance {
+            unit: id("S27"),
+            to: hex("1617"),
+        },
+    );
     assert_eq!(at(&g, "S27"), "1617");
     assert_eq!(step(&g), Step::ChainedAttack { unit: id("S27") });
-    assert_eq!(actions(&g), vec![attack("S27", "F18"), Action::NoChainedAttack]);
+    assert_eq!(
+        actions(&g),
+        vec![attack("S27", "F18"), Action::NoChainedAttack]
+    );
     act(&mut g, attack("S27", "F18"));
     // The chained attack uses a second activation.
     assert_eq!(g.view(Side::Spanish).combat_activations_left, Some(3));
     // The cavalry (MF 7) may retreat tactically before the militia's (MF 4) attack; it stands.
-    assert_eq!(step(&g), Step::TacticalRetreat { defender: id("F18") });
+    assert_eq!(
+        step(&g),
+        Step::TacticalRetreat {
+            defender: id("F18")
+        }
+    );
     let ev = act(&mut g, Action::StandFast { unit: id("F18") });
-    assert_eq!(resolved(&ev), vec![("S27".into(), "F18".into(), 8, 6, CombatResult::Eliminate)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S27".into(), "F18".into(), 8, 6, CombatResult::Eliminate)]
+    );
 }
 
 /// "here the French defense is only exceeded by 1, so it must retreat 2 hexagons and end up
@@ -680,12 +1035,27 @@ fn example_militia_advances_and_attacks() {
 /// activated for this combat, it could not attack the French cavalry." (BC-144, BC-147..BC-153)
 #[test]
 fn example_retreat_passes_over_friendly_cavalry_not_into_zoc() {
-    let units = [("S20", "1616"), ("F32", "1617"), ("F18", "1618"), ("S21", "1819"), ("F33", "1920")];
-    let mut g = start(&Setup { dice: vec![4], ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units) });
+    let units = [
+        ("S20", "1616"),
+        ("F32", "1617"),
+        ("F18", "1618"),
+        ("S21", "1819"),
+        ("F33", "1920"),
+    ];
+    let mut g = start(&Setup {
+        dice: vec![4],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
     let ev = act(&mut g, attack("S20", "F32"));
-    assert_eq!(resolved(&ev), vec![("S20".into(), "F32".into(), 7, 6, CombatResult::Disorganise)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S20".into(), "F32".into(), 7, 6, CombatResult::Disorganise)]
+    );
     let p = g.prompt().unwrap();
-    assert_eq!((p.side, p.step.clone()), (Side::French, Step::Retreat { unit: id("F32") }));
+    assert_eq!(
+        (p.side, p.step.clone()),
+        (Side::French, Step::Retreat { unit: id("F32") })
+    );
     let options: BTreeSet<(String, String)> = p
         .actions
         .iter()
@@ -694,21 +1064,49 @@ fn example_retreat_passes_over_friendly_cavalry_not_into_zoc() {
             _ => None,
         })
         .collect();
-    let expected: BTreeSet<(String, String)> = [("1518", "1418"), ("1518", "1519"), ("1618", "1519"), ("1618", "1619")]
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
+    let expected: BTreeSet<(String, String)> = [
+        ("1518", "1418"),
+        ("1518", "1519"),
+        ("1618", "1519"),
+        ("1618", "1619"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
     // 1818 and 1719 are 2 hexes away but in the ZoC of the Spanish unit at 1819: the Xs.
     assert_eq!(options, expected);
-    let ev = act(&mut g, Action::Retreat { unit: id("F32"), via: hex("1618"), to: hex("1619") });
-    assert!(ev.iter().any(|e| matches!(e, Event::Retreated { path, .. } if labels(path) == ["1618", "1619"])));
+    let ev = act(
+        &mut g,
+        Action::Retreat {
+            unit: id("F32"),
+            via: hex("1618"),
+            to: hex("1619"),
+        },
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Retreated { path, .. } if labels(path) == ["1618", "1619"])));
     assert_eq!(at(&g, "F32"), "1619");
     assert!(is_disorganised(&g, "F32"));
     // The attacker may advance, but not attack the cavalry it is now next to.
-    assert!(actions(&g).contains(&Action::Advance { unit: id("S20"), to: hex("1617") }));
-    act(&mut g, Action::Advance { unit: id("S20"), to: hex("1617") });
+    assert!(actions(&g).contains(&Action::Advance {
+        unit: id("S20"),
+        to: hex("1617")
+    }));
+    act(
+        &mut g,
+        Action::Advance {
+            unit: id("S20"),
+            to: hex("1617"),
+        },
+    );
     assert_eq!(at(&g, "S20"), "1617");
-    assert_eq!(step(&g), Step::Combat { activations_left: 4 });
+    assert_eq!(
+        step(&g),
+        Step::Combat {
+            activations_left: 4
+        }
+    );
     assert!(targets(&g, "S20").is_empty());
 }
 
@@ -729,18 +1127,38 @@ fn example_reinforcements_round_12_roll_3() {
     };
     let mut g = start(&build(12, 3));
     let ev = act(&mut g, Action::EndTurn);
-    assert!(ev.contains(&Event::TurnBegins { side: Side::Spanish, round: 12 }));
-    assert_eq!(rolls(&ev), vec![(Side::Spanish, RollPurpose::ReinforcementArrival, 3)]);
-    assert!(ev.contains(&Event::ReinforcementsArrive { side: Side::Spanish }));
+    assert!(ev.contains(&Event::TurnBegins {
+        side: Side::Spanish,
+        round: 12
+    }));
+    assert_eq!(
+        rolls(&ev),
+        vec![(Side::Spanish, RollPurpose::ReinforcementArrival, 3)]
+    );
+    assert!(ev.contains(&Event::ReinforcementsArrive {
+        side: Side::Spanish
+    }));
     assert!(g.view(Side::Spanish).arrived[1]);
     // Castaños enters first, at 3001.
-    assert_eq!(step(&g), Step::Reinforcement { unit: id("S60"), entry: hex("3001") });
+    assert_eq!(
+        step(&g),
+        Step::Reinforcement {
+            unit: id("S60"),
+            entry: hex("3001")
+        }
+    );
 
     // 2 + 3 = 5 is not enough; in round 9, 5 + 0 is not either, 6 + 0 is.
     for (round, die, arrives) in [(12, 2, false), (9, 5, false), (9, 6, true), (14, 1, true)] {
         let mut g = start(&build(round, die));
         let ev = act(&mut g, Action::EndTurn);
-        assert_eq!(ev.contains(&Event::ReinforcementsArrive { side: Side::Spanish }), arrives, "round {round} die {die}");
+        assert_eq!(
+            ev.contains(&Event::ReinforcementsArrive {
+                side: Side::Spanish
+            }),
+            arrives,
+            "round {round} die {die}"
+        );
         assert_eq!(g.view(Side::Spanish).arrived[1], arrives);
     }
     // Before round 9 there is no roll at all.
@@ -753,9 +1171,19 @@ fn example_reinforcements_round_12_roll_3() {
 /// hexagon 3035, respecting all movement rules." (BC-174, BC-177..BC-179, A25)
 #[test]
 fn example_vedel_enters_at_3035() {
-    let mut g = start(&Setup { round: 11, dice: vec![5], ..position(Side::French, SetupStep::TurnStart, &[("S20", "1616")]) });
+    let mut g = start(&Setup {
+        round: 11,
+        dice: vec![5],
+        ..position(Side::French, SetupStep::TurnStart, &[("S20", "1616")])
+    });
     assert!(g.view(Side::French).arrived[0]);
-    assert_eq!(step(&g), Step::Reinforcement { unit: id("F45"), entry: hex("3035") });
+    assert_eq!(
+        step(&g),
+        Step::Reinforcement {
+            unit: id("F45"),
+            entry: hex("3035")
+        }
+    );
     let enter: BTreeSet<String> = actions(&g)
         .into_iter()
         .filter_map(|a| match a {
@@ -765,14 +1193,29 @@ fn example_vedel_enters_at_3035() {
         .collect();
     // Vedel (MF 8): 3035-3030 at ½, the town 3029-3026 at 1 (road and building), 3025-3024 at ½.
     assert!(enter.contains("3035") && enter.contains("3024") && !enter.contains("3023"));
-    let ev = act(&mut g, Action::Enter { unit: id("F45"), to: hex("3033") });
+    let ev = act(
+        &mut g,
+        Action::Enter {
+            unit: id("F45"),
+            to: hex("3033"),
+        },
+    );
     let path = ev.iter().find_map(|e| match e {
         Event::Entered { path, .. } => Some(labels(path)),
         _ => None,
     });
-    assert_eq!(path, Some(vec!["3035".into(), "3034".into(), "3033".into()]));
+    assert_eq!(
+        path,
+        Some(vec!["3035".into(), "3034".into(), "3033".into()])
+    );
     // The next unit enters only now, and passes over Vedel but cannot stop on him.
-    assert_eq!(step(&g), Step::Reinforcement { unit: id("F46"), entry: hex("3035") });
+    assert_eq!(
+        step(&g),
+        Step::Reinforcement {
+            unit: id("F46"),
+            entry: hex("3035")
+        }
+    );
     let enter: BTreeSet<String> = actions(&g)
         .into_iter()
         .filter_map(|a| match a {
@@ -782,7 +1225,13 @@ fn example_vedel_enters_at_3035() {
         .collect();
     // Elite infantry (MF 4): 3035-3030 cost 3, the town hex 3029 costs 1 more.
     assert!(enter.contains("3029") && !enter.contains("3028") && !enter.contains("3033"));
-    act(&mut g, Action::Enter { unit: id("F46"), to: hex("3029") });
+    act(
+        &mut g,
+        Action::Enter {
+            unit: id("F46"),
+            to: hex("3029"),
+        },
+    );
     assert_eq!(at(&g, "F46"), "3029");
 }
 
@@ -796,35 +1245,71 @@ fn example_vedel_enters_at_3035() {
 #[test]
 fn example_combined_attack_infantry_and_artillery() {
     // S21, next to the French guns, keeps the combat step open to the end.
-    let units = [("S20", "1616"), ("S32", "1614"), ("F32", "1617"), ("F18", "1911"), ("F42", "1711"), ("S21", "1710")];
+    let units = [
+        ("S20", "1616"),
+        ("S32", "1614"),
+        ("F32", "1617"),
+        ("F18", "1911"),
+        ("F42", "1711"),
+        ("S21", "1710"),
+    ];
     let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units);
     s.options.combined_attacks = true;
     s.dice = vec![4, 6];
     let mut g = start(&s);
     act(&mut g, attack("S20", "F32"));
-    assert_eq!(step(&g), Step::Support { attacker: id("S20"), target: id("F32") });
-    let support = Action::Support { supporter: id("S32") };
+    assert_eq!(
+        step(&g),
+        Step::Support {
+            attacker: id("S20"),
+            target: id("F32")
+        }
+    );
+    let support = Action::Support {
+        supporter: id("S32"),
+    };
     assert!(actions(&g).contains(&support));
     // 3 + 1: a 3 disorganises, 4-6 eliminate.
     assert_eq!(sixths(&g, &support), (2, 1, 3, 4, 6));
     let ev = act(&mut g, support);
-    assert!(ev.contains(&Event::AttackDeclared { unit: id("S20"), target: id("F32"), supporter: Some(id("S32")), melee: true }));
-    assert_eq!(resolved(&ev), vec![("S20".into(), "F32".into(), 8, 6, CombatResult::Eliminate)]);
+    assert!(ev.contains(&Event::AttackDeclared {
+        unit: id("S20"),
+        target: id("F32"),
+        supporter: Some(id("S32")),
+        melee: true
+    }));
+    assert_eq!(
+        resolved(&ev),
+        vec![("S20".into(), "F32".into(), 8, 6, CombatResult::Eliminate)]
+    );
     // Both are activated.
     assert_eq!(g.view(Side::Spanish).combat_activations_left, Some(3));
     act(&mut g, Action::NoAdvance);
 
     // The gun's other attack, alone, at range.
-    assert_eq!(g.view(Side::Spanish).units[id("S32") as usize].attacks_left, 1);
+    assert_eq!(
+        g.view(Side::Spanish).units[id("S32") as usize].attacks_left,
+        1
+    );
     let odds_cav = g.odds(&attack("S32", "F18")).unwrap();
     assert!(odds_cav.numbers.capped);
     assert_eq!((odds_cav.disorganise, odds_cav.eliminate), (2, 0));
     // Against the French guns (DF 5) an 8 would eliminate.
     let odds_guns = g.odds(&attack("S32", "F42")).unwrap();
     assert!(!odds_guns.numbers.capped);
-    assert_eq!((odds_guns.no_effect, odds_guns.disorganise, odds_guns.eliminate), (3, 1, 2));
+    assert_eq!(
+        (
+            odds_guns.no_effect,
+            odds_guns.disorganise,
+            odds_guns.eliminate
+        ),
+        (3, 1, 2)
+    );
     let ev = act(&mut g, attack("S32", "F18"));
-    assert_eq!(resolved(&ev), vec![("S32".into(), "F18".into(), 8, 6, CombatResult::Disorganise)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S32".into(), "F18".into(), 8, 6, CombatResult::Disorganise)]
+    );
     assert!(is_disorganised(&g, "F18"));
     assert_eq!(at(&g, "F18"), "1911", "no retreat after fire at range");
     // The activation did not cost a third counter.
@@ -835,7 +1320,14 @@ fn example_combined_attack_infantry_and_artillery() {
 /// infantry shown would have a defense factor of 7" (BC-191, A33)
 #[test]
 fn example_cover_on_hill() {
-    let units = [("S20", "1619"), ("F32", "1620"), ("S21", "2825"), ("F33", "2826"), ("S22", "1616"), ("F34", "1617")];
+    let units = [
+        ("S20", "1619"),
+        ("F32", "1620"),
+        ("S21", "2825"),
+        ("F33", "2826"),
+        ("S22", "1616"),
+        ("F34", "1617"),
+    ];
     let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units);
     s.options.cover = true;
     let g = start(&s);
@@ -859,21 +1351,32 @@ fn example_protection_against_cavalry_in_olive_grove() {
     let mut s = position(Side::French, SetupStep::Combat { activations: 5 }, &units);
     s.options.protection_against_cavalry = true;
     let g = start(&s);
-    assert!(targets(&g, "F18").is_empty(), "the cavalry cannot attack into the grove");
+    assert!(
+        targets(&g, "F18").is_empty(),
+        "the cavalry cannot attack into the grove"
+    );
     assert_eq!(targets(&g, "F32"), set(&["S27"]), "infantry can");
     s.options.protection_against_cavalry = false;
     let g = start(&s);
     assert_eq!(targets(&g, "F18"), set(&["S27"]));
 
     // Nor in pursuit (BC-192).
-    let mut s = position(Side::French, SetupStep::Pursuit, &[("S27", "1123"), ("F19", "1420")]);
+    let mut s = position(
+        Side::French,
+        SetupStep::Pursuit,
+        &[("S27", "1123"), ("F19", "1420")],
+    );
     disorganise(&mut s, "S27");
     s.options.protection_against_cavalry = true;
     let g = start(&s);
-    assert!(!actions(&g).iter().any(|a| matches!(a, Action::Pursue { .. })));
+    assert!(!actions(&g)
+        .iter()
+        .any(|a| matches!(a, Action::Pursue { .. })));
     s.options.protection_against_cavalry = false;
     let g = start(&s);
-    assert!(actions(&g).iter().any(|a| matches!(a, Action::Pursue { unit, .. } if *unit == id("F19"))));
+    assert!(actions(&g)
+        .iter()
+        .any(|a| matches!(a, Action::Pursue { unit, .. } if *unit == id("F19"))));
 }
 
 /// "this way, infantry would have 5 movement points via road instead of 4." (BC-193, A27)
@@ -884,8 +1387,14 @@ fn example_roads_give_five_movement() {
     s.options.roads = true;
     let g = start(&s);
     let d = destinations(&g, "S20");
-    assert!(d.contains("1527") && d.contains("0527"), "5 hexes along the road");
-    assert!(!d.contains("1526") && !d.contains("1528"), "5 hexes off the road need 5 MP");
+    assert!(
+        d.contains("1527") && d.contains("0527"),
+        "5 hexes along the road"
+    );
+    assert!(
+        !d.contains("1526") && !d.contains("1528"),
+        "5 hexes off the road need 5 MP"
+    );
     assert!(d.contains("1427"));
     s.options.roads = false;
     let g = start(&s);
@@ -900,7 +1409,14 @@ fn example_roads_give_five_movement() {
 fn example_swiss_desertion_5_deserts_4_stays() {
     // A = F05 (next to S25 and 2 from S26), B = F06 (2 from S25).
     // S20 and F32 keep the combat step open.
-    let units = [("F05", "1618"), ("F06", "1721"), ("S25", "1619"), ("S26", "1616"), ("S20", "1421"), ("F32", "1420")];
+    let units = [
+        ("F05", "1618"),
+        ("F06", "1721"),
+        ("S25", "1619"),
+        ("S26", "1616"),
+        ("S20", "1421"),
+        ("F32", "1420"),
+    ];
     let mut s = position(Side::Spanish, movement("S16", 7), &units);
     s.options.swiss = true;
     s.dice = vec![4, 5, 2];
@@ -931,21 +1447,39 @@ fn example_swiss_desertion_5_deserts_4_stays() {
 #[test]
 fn example_maria_bellido_range_10() {
     let units = [("S39", "2330"), ("S49", "1227"), ("S50", "1327")];
-    let mut s = Setup { round: 10, water_carrier: Some("2329".into()), ..position(Side::Spanish, movement("S39", 7), &units) };
+    let mut s = Setup {
+        round: 10,
+        water_carrier: Some("2329".into()),
+        ..position(Side::Spanish, movement("S39", 7), &units)
+    };
     s.options.stifling_heat = true;
     let g = start(&s);
     assert!(g.view(Side::Spanish).hot);
-    let reach = |unit: &str, from: &str| destinations(&g, unit).iter().map(|h| hex(h).distance(hex(from))).max().unwrap();
+    let reach = |unit: &str, from: &str| {
+        destinations(&g, unit)
+            .iter()
+            .map(|h| hex(h).distance(hex(from)))
+            .max()
+            .unwrap()
+    };
     assert_eq!(reach("S49", "1227"), 3, "11 hexes from María: MF 4 - 1");
     assert_eq!(reach("S50", "1327"), 4, "10 hexes from María: no heat");
 
     // The French next to her still suffer.
     let units = [("F28", "2031"), ("F32", "2131"), ("S39", "2330")];
-    let mut s = Setup { round: 10, water_carrier: Some("2329".into()), ..position(Side::French, movement("F28", 7), &units) };
+    let mut s = Setup {
+        round: 10,
+        water_carrier: Some("2329".into()),
+        ..position(Side::French, movement("F28", 7), &units)
+    };
     s.options.stifling_heat = true;
     let g = start(&s);
     let d = destinations(&g, "F32");
-    assert_eq!(d.iter().map(|h| hex(h).distance(hex("2131"))).max(), Some(3), "3 hexes from María, MF 4 - 1");
+    assert_eq!(
+        d.iter().map(|h| hex(h).distance(hex("2131"))).max(),
+        Some(3),
+        "3 hexes from María, MF 4 - 1"
+    );
 
     // Recovery in the heat: a 4-6 is needed unless watered (BC-201).
     let units = [("S39", "2330"), ("S43", "1127"), ("S51", "2331")];
@@ -960,10 +1494,19 @@ fn example_maria_bellido_range_10() {
     disorganise(&mut s, "S51");
     let mut g = start(&s);
     let ev = act(&mut g, Action::EndMovement);
-    assert_eq!(rolls(&ev)[0], (Side::Spanish, RollPurpose::HeatReorganization { unit: id("S43") }, 3));
+    assert_eq!(
+        rolls(&ev)[0],
+        (
+            Side::Spanish,
+            RollPurpose::HeatReorganization { unit: id("S43") },
+            3
+        )
+    );
     assert!(ev.contains(&Event::StaysDisorganised { unit: id("S43") }));
     assert!(ev.contains(&Event::Recovered { unit: id("S51") }));
-    assert!(!rolls(&ev).iter().any(|r| r.1 == RollPurpose::HeatReorganization { unit: id("S51") }));
+    assert!(!rolls(&ev)
+        .iter()
+        .any(|r| r.1 == RollPurpose::HeatReorganization { unit: id("S51") }));
 }
 
 // ------------------------------------------------------------------ checklist items
@@ -971,13 +1514,20 @@ fn example_maria_bellido_range_10() {
 /// BC-146: a disorganised unit that would be disorganised again is eliminated.
 #[test]
 fn disorganised_twice_is_eliminated() {
-    let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &[("S20", "1616"), ("F32", "1617")]);
+    let mut s = position(
+        Side::Spanish,
+        SetupStep::Combat { activations: 5 },
+        &[("S20", "1616"), ("F32", "1617")],
+    );
     disorganise(&mut s, "F32");
     s.dice = vec![4];
     let mut g = start(&s);
     assert_eq!(sixths(&g, &attack("S20", "F32")), (3, 0, 3, 3, 6));
     let ev = act(&mut g, attack("S20", "F32"));
-    assert_eq!(resolved(&ev), vec![("S20".into(), "F32".into(), 7, 6, CombatResult::Eliminate)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S20".into(), "F32".into(), 7, 6, CombatResult::Eliminate)]
+    );
     assert_eq!(place(&g, "F32"), Place::Eliminated);
 }
 
@@ -985,7 +1535,12 @@ fn disorganised_twice_is_eliminated() {
 /// eliminates artillery and already disorganised units; two shots at one target eliminate.
 #[test]
 fn artillery_at_range_disorganises_infantry_but_eliminates_artillery() {
-    let units = [("S30", "1613"), ("F32", "1617"), ("F42", "1913"), ("F33", "1310")];
+    let units = [
+        ("S30", "1613"),
+        ("F32", "1617"),
+        ("F42", "1913"),
+        ("F33", "1310"),
+    ];
     let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units);
     disorganise(&mut s, "F33");
     s.dice = vec![4, 4];
@@ -995,7 +1550,13 @@ fn artillery_at_range_disorganises_infantry_but_eliminates_artillery() {
     assert_eq!(sixths(&g, &attack("S30", "F42")), (2, 1, 3, 3, 5));
     assert_eq!(sixths(&g, &attack("S30", "F33")), (3, 0, 3, 3, 6));
     act(&mut g, attack("S30", "F32"));
-    let ev = act(&mut g, Action::SecondAttack { unit: id("S30"), target: id("F32") });
+    let ev = act(
+        &mut g,
+        Action::SecondAttack {
+            unit: id("S30"),
+            target: id("F32"),
+        },
+    );
     assert_eq!(
         resolved(&ev),
         vec![
@@ -1010,9 +1571,18 @@ fn artillery_at_range_disorganises_infantry_but_eliminates_artillery() {
     let mut g = start(&s);
     act(&mut g, attack("S30", "F32"));
     // Nobody can support, so both shots resolve at once, on two dice rolled together.
-    let ev = act(&mut g, Action::SecondAttack { unit: id("S30"), target: id("F32") });
+    let ev = act(
+        &mut g,
+        Action::SecondAttack {
+            unit: id("S30"),
+            target: id("F32"),
+        },
+    );
     assert_eq!(rolls(&ev).len(), 2);
-    assert_eq!(resolved(&ev).iter().map(|r| r.4).collect::<Vec<_>>(), [CombatResult::Disorganise, CombatResult::Eliminate]);
+    assert_eq!(
+        resolved(&ev).iter().map(|r| r.4).collect::<Vec<_>>(),
+        [CombatResult::Disorganise, CombatResult::Eliminate]
+    );
 }
 
 /// BC-156, BC-157, A22: a leader gives +1 in melee to units of his formation within 5 hexes,
@@ -1028,16 +1598,32 @@ fn leader_gives_plus_one_in_melee_within_five_hexes() {
             ("F33", "1719"),
             ("S32", "1614"),
         ];
-        start(&position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units))
+        start(&position(
+            Side::Spanish,
+            SetupStep::Combat { activations: 5 },
+            &units,
+        ))
     };
     let g = with_reding("1611"); // 5 from 1616
     assert_eq!(g.odds(&attack("S20", "F32")).unwrap().numbers.attack, 4);
-    assert_eq!(g.odds(&attack("S02", "F33")).unwrap().numbers.attack, 3, "Venegas's unit");
-    assert_eq!(g.odds(&attack("S32", "F32")).unwrap().numbers.attack, 2, "no bonus at range");
+    assert_eq!(
+        g.odds(&attack("S02", "F33")).unwrap().numbers.attack,
+        3,
+        "Venegas's unit"
+    );
+    assert_eq!(
+        g.odds(&attack("S32", "F32")).unwrap().numbers.attack,
+        2,
+        "no bonus at range"
+    );
     let g = with_reding("1610"); // 6 from 1616
     assert_eq!(g.odds(&attack("S20", "F32")).unwrap().numbers.attack, 3);
     // The leader's own attack.
-    let g = start(&position(Side::Spanish, SetupStep::Combat { activations: 5 }, &[("S16", "1616"), ("F32", "1617")]));
+    let g = start(&position(
+        Side::Spanish,
+        SetupStep::Combat { activations: 5 },
+        &[("S16", "1616"), ("F32", "1617")],
+    ));
     assert_eq!(g.odds(&attack("S16", "F32")).unwrap().numbers.attack, 2);
 }
 
@@ -1046,14 +1632,29 @@ fn leader_gives_plus_one_in_melee_within_five_hexes() {
 fn leader_bonus_in_a_combined_attack_needs_the_principal_in_melee() {
     // The gun (Reding's, Reding 3 hexes away) fires at range; Venegas's infantry supports in
     // melee. Attack = gun CF 2 + 1 support, no leader bonus.
-    let units = [("S16", "1611"), ("S32", "1614"), ("S02", "1616"), ("F32", "1617")];
+    let units = [
+        ("S16", "1611"),
+        ("S32", "1614"),
+        ("S02", "1616"),
+        ("F32", "1617"),
+    ];
     let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units);
     s.options.combined_attacks = true;
     let mut g = start(&s);
     act(&mut g, attack("S32", "F32"));
     act(&mut g, Action::SingleAttack { unit: id("S32") });
-    assert_eq!(step(&g), Step::Support { attacker: id("S32"), target: id("F32") });
-    let o = g.odds(&Action::Support { supporter: id("S02") }).unwrap();
+    assert_eq!(
+        step(&g),
+        Step::Support {
+            attacker: id("S32"),
+            target: id("F32")
+        }
+    );
+    let o = g
+        .odds(&Action::Support {
+            supporter: id("S02"),
+        })
+        .unwrap();
     assert!(o.numbers.melee && !o.numbers.capped);
     assert_eq!(o.numbers.attack, 3);
 }
@@ -1061,14 +1662,22 @@ fn leader_bonus_in_a_combined_attack_needs_the_principal_in_melee() {
 /// BC-100, BC-101: artillery that moved cannot fight, and a moving gun cannot enter an enemy ZoC.
 #[test]
 fn moved_artillery_cannot_fight() {
-    let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &[("S32", "1614"), ("F32", "1617")]);
+    let mut s = position(
+        Side::Spanish,
+        SetupStep::Combat { activations: 5 },
+        &[("S32", "1614"), ("F32", "1617")],
+    );
     let g = start(&s);
     assert!(targets(&g, "S32").contains("F32"));
     s.units.iter_mut().find(|p| p.unit == "S32").unwrap().moved = true;
     let g = start(&s);
     assert!(targets(&g, "S32").is_empty());
 
-    let g = start(&position(Side::Spanish, movement("S16", 7), &[("S32", "1614"), ("F32", "1617")]));
+    let g = start(&position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S32", "1614"), ("F32", "1617")],
+    ));
     let d = destinations(&g, "S32");
     assert!(!d.is_empty());
     for h in &d {
@@ -1103,49 +1712,86 @@ fn leader_reorganises_a_unit_in_enemy_zoc() {
         .collect();
     assert!(offered.contains(&("S16".into(), "S20".into())));
     assert!(offered.contains(&("S16".into(), "S22".into())));
-    assert!(!offered.iter().any(|(_, u)| u == "S21" || u == "S02"), "{offered:?}");
-    let ev = act(&mut g, Action::Reorganize { leader: id("S16"), unit: id("S20") });
+    assert!(
+        !offered.iter().any(|(_, u)| u == "S21" || u == "S02"),
+        "{offered:?}"
+    );
+    let ev = act(
+        &mut g,
+        Action::Reorganize {
+            leader: id("S16"),
+            unit: id("S20"),
+        },
+    );
     assert!(ev.contains(&Event::Reorganised { unit: id("S20") }));
     assert!(!is_disorganised(&g, "S20"));
     // One unit per leader.
-    assert!(!actions(&g).iter().any(|a| matches!(a, Action::Reorganize { leader, .. } if *leader == id("S16"))));
+    assert!(!actions(&g)
+        .iter()
+        .any(|a| matches!(a, Action::Reorganize { leader, .. } if *leader == id("S16"))));
 }
 
 /// BC-165..BC-172: pursuit of disorganised foot artillery eliminates it with no die; horse
 /// artillery is rolled for; a cavalry unit pursues once (A24a).
 #[test]
 fn pursuit_eliminates_disorganised_foot_artillery_without_a_roll() {
-    let units = [("S35", "1616"), ("S36", "1516"), ("F42", "1619"), ("F12", "1913")];
+    let units = [
+        ("S35", "1616"),
+        ("S36", "1516"),
+        ("F42", "1619"),
+        ("F12", "1913"),
+    ];
     let mut s = position(Side::Spanish, SetupStep::Pursuit, &units);
     disorganise(&mut s, "F42");
     disorganise(&mut s, "F12");
     s.dice = vec![6];
     let mut g = start(&s);
     assert_eq!(step(&g), Step::Pursuit { pursuits_left: 2 });
-    let pursue = Action::Pursue { unit: id("S35"), target: id("F42"), to: hex("1618") };
+    let pursue = Action::Pursue {
+        unit: id("S35"),
+        target: id("F42"),
+        to: hex("1618"),
+    };
     assert!(actions(&g).contains(&pursue));
     assert!(g.odds(&pursue).unwrap().numbers.automatic);
     let ev = act(&mut g, pursue);
     assert!(rolls(&ev).is_empty(), "no die");
-    assert_eq!(resolved(&ev), vec![("S35".into(), "F42".into(), 0, 5, CombatResult::Eliminate)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S35".into(), "F42".into(), 0, 5, CombatResult::Eliminate)]
+    );
     assert_eq!(place(&g, "F42"), Place::Eliminated);
     if matches!(step(&g), Step::Advance { .. }) {
         act(&mut g, Action::NoAdvance);
     }
     assert_eq!(step(&g), Step::Pursuit { pursuits_left: 1 });
     // Up to 2 cavalry *units*: S35 has pursued already, even if it is free of ZoC again.
-    assert!(!actions(&g).iter().any(|a| matches!(a, Action::Pursue { unit, .. } if *unit == id("S35"))));
+    assert!(!actions(&g)
+        .iter()
+        .any(|a| matches!(a, Action::Pursue { unit, .. } if *unit == id("S35"))));
     // Disorganised horse artillery is rolled for.
     let to = actions(&g)
         .into_iter()
         .find_map(|a| match a {
-            Action::Pursue { unit, target, to } if unit == id("S36") && target == id("F12") => Some(to),
+            Action::Pursue { unit, target, to } if unit == id("S36") && target == id("F12") => {
+                Some(to)
+            }
             _ => None,
         })
         .expect("S36 may pursue the horse guns");
-    let ev = act(&mut g, Action::Pursue { unit: id("S36"), target: id("F12"), to });
+    let ev = act(
+        &mut g,
+        Action::Pursue {
+            unit: id("S36"),
+            target: id("F12"),
+            to,
+        },
+    );
     assert_eq!(rolls(&ev).len(), 1);
-    assert_eq!(resolved(&ev), vec![("S36".into(), "F12".into(), 10, 5, CombatResult::Eliminate)]);
+    assert_eq!(
+        resolved(&ev),
+        vec![("S36".into(), "F12".into(), 10, 5, CombatResult::Eliminate)]
+    );
 }
 
 /// BC-171: the Spanish Garrochistas and Lanceros add +1 in pursuit; other cavalry does not.
@@ -1155,14 +1801,39 @@ fn spanish_light_cavalry_gets_plus_one_in_pursuit() {
     let mut s = position(Side::Spanish, SetupStep::Pursuit, &units);
     disorganise(&mut s, "F32");
     let g = start(&s);
-    let odds = |unit: &str, to: &str| g.odds(&Action::Pursue { unit: id(unit), target: id("F32"), to: hex(to) }).unwrap();
-    assert_eq!(odds("S38", "1618").numbers.attack, 4, "light cavalry CF 3 + 1");
-    assert_eq!(odds("S35", "1519").numbers.attack, 4, "regular cavalry CF 4, no bonus");
+    let odds = |unit: &str, to: &str| {
+        g.odds(&Action::Pursue {
+            unit: id(unit),
+            target: id("F32"),
+            to: hex(to),
+        })
+        .unwrap()
+    };
+    assert_eq!(
+        odds("S38", "1618").numbers.attack,
+        4,
+        "light cavalry CF 3 + 1"
+    );
+    assert_eq!(
+        odds("S35", "1519").numbers.attack,
+        4,
+        "regular cavalry CF 4, no bonus"
+    );
     // French light cavalry: no bonus.
-    let mut s = position(Side::French, SetupStep::Pursuit, &[("F25", "1616"), ("S20", "1619")]);
+    let mut s = position(
+        Side::French,
+        SetupStep::Pursuit,
+        &[("F25", "1616"), ("S20", "1619")],
+    );
     disorganise(&mut s, "S20");
     let g = start(&s);
-    let o = g.odds(&Action::Pursue { unit: id("F25"), target: id("S20"), to: hex("1618") }).unwrap();
+    let o = g
+        .odds(&Action::Pursue {
+            unit: id("F25"),
+            target: id("S20"),
+            to: hex("1618"),
+        })
+        .unwrap();
     assert_eq!(o.numbers.attack, 3);
 }
 
@@ -1173,7 +1844,15 @@ fn initiative_tie_goes_to_the_player_who_did_not_have_it() {
     // Round 4 ends (the second player's reorganization has nothing to do), round 5 begins.
     let round_4 = |first: Side, dice: &[u8]| {
         let second = first.other();
-        let units = [("F01", "0101"), ("F11", "0301"), ("F28", "0501"), ("S01", "0135"), ("S16", "0335"), ("F32", "1617"), ("S20", "1620")];
+        let units = [
+            ("F01", "0101"),
+            ("F11", "0301"),
+            ("F28", "0501"),
+            ("S01", "0135"),
+            ("S16", "0335"),
+            ("F32", "1617"),
+            ("S20", "1620"),
+        ];
         start(&Setup {
             round: 4,
             first: Some(first),
@@ -1184,15 +1863,38 @@ fn initiative_tie_goes_to_the_player_who_did_not_have_it() {
     // French 2 + 3 leaders = 5, Spanish 3 + 2 leaders = 5: a tie.
     let g = round_4(Side::French, &[2, 3]);
     let v = g.view(Side::French);
-    assert_eq!((v.round, v.first, v.active), (5, Some(Side::Spanish), Some(Side::Spanish)));
+    assert_eq!(
+        (v.round, v.first, v.active),
+        (5, Some(Side::Spanish), Some(Side::Spanish))
+    );
     let g = round_4(Side::Spanish, &[2, 3]);
     let v = g.view(Side::French);
-    assert_eq!((v.round, v.first, v.active), (5, Some(Side::French), Some(Side::French)));
+    assert_eq!(
+        (v.round, v.first, v.active),
+        (5, Some(Side::French), Some(Side::French))
+    );
     // No tie: the higher total chooses.
     let g = round_4(Side::French, &[3, 3]);
     let p = g.prompt().unwrap();
-    assert_eq!((p.side, p.step), (Side::French, Step::ChooseFirstPlayer { french_total: 6, spanish_total: 5 }));
-    assert_eq!(p.actions, vec![Action::FirstPlayer { side: Side::French }, Action::FirstPlayer { side: Side::Spanish }]);
+    assert_eq!(
+        (p.side, p.step),
+        (
+            Side::French,
+            Step::ChooseFirstPlayer {
+                french_total: 6,
+                spanish_total: 5
+            }
+        )
+    );
+    assert_eq!(
+        p.actions,
+        vec![
+            Action::FirstPlayer { side: Side::French },
+            Action::FirstPlayer {
+                side: Side::Spanish
+            }
+        ]
+    );
 }
 
 /// BC-211: in the Strategic mode an unused Joker passes to the French when Castaños arrives.
@@ -1206,13 +1908,27 @@ fn joker_strategic_passes_to_the_french_when_castanos_arrives() {
         ..pending_reorganization()
     });
     let ev = act(&mut g, Action::EndTurn);
-    assert_eq!(rolls(&ev), vec![(Side::Spanish, RollPurpose::ReinforcementArrival, 5)]);
+    assert_eq!(
+        rolls(&ev),
+        vec![(Side::Spanish, RollPurpose::ReinforcementArrival, 5)]
+    );
     // The Spanish may reroll their own arrival roll (BC-180)...
     let p = g.prompt().unwrap();
-    assert_eq!((p.side, p.step), (Side::Spanish, Step::Joker { purpose: RollPurpose::ReinforcementArrival, dice: vec![5] }));
+    assert_eq!(
+        (p.side, p.step),
+        (
+            Side::Spanish,
+            Step::Joker {
+                purpose: RollPurpose::ReinforcementArrival,
+                dice: vec![5]
+            }
+        )
+    );
     // ...they keep it: 5 + 1 = 6, Castaños arrives, and the card goes to the French.
     let ev = act(&mut g, Action::KeepRoll);
-    assert!(ev.contains(&Event::ReinforcementsArrive { side: Side::Spanish }));
+    assert!(ev.contains(&Event::ReinforcementsArrive {
+        side: Side::Spanish
+    }));
     assert!(ev.contains(&Event::JokerPassed { to: Side::French }));
     assert_eq!(g.view(Side::French).joker_holder, Some(Side::French));
     assert_eq!(g.view(Side::French).joker_mode, JokerMode::Strategic);
@@ -1232,11 +1948,24 @@ fn tempt_fate_once_per_round() {
     s.options.joker = JokerMode::TemptFate;
     let mut g = start(&s);
     act(&mut g, Action::ActivateLeader { leader: id("S16") });
-    assert_eq!(step(&g), Step::Joker { purpose: RollPurpose::MovementAllowance, dice: vec![2] });
+    assert_eq!(
+        step(&g),
+        Step::Joker {
+            purpose: RollPurpose::MovementAllowance,
+            dice: vec![2]
+        }
+    );
     let ev = act(&mut g, Action::UseJoker { die: 0 });
-    assert!(ev.contains(&Event::JokerUsed { side: Side::Spanish, die: 0, new_value: 5 }));
+    assert!(ev.contains(&Event::JokerUsed {
+        side: Side::Spanish,
+        die: 0,
+        new_value: 5
+    }));
     assert!(ev.contains(&Event::JokerPassed { to: Side::French }));
-    assert!(ev.contains(&Event::LeaderActivated { leader: id("S16"), allowance: 11 }));
+    assert!(ev.contains(&Event::LeaderActivated {
+        leader: id("S16"),
+        allowance: 11
+    }));
     // The French use it on their reaction fire.
     act(&mut g, Action::EndMovement);
     act(&mut g, attack("F09", "S20"));
@@ -1250,24 +1979,45 @@ fn tempt_fate_once_per_round() {
     assert!(rolls(&ev).contains(&(Side::Spanish, RollPurpose::CombatAllowance, 1)));
     assert_eq!(g.view(Side::Spanish).joker_holder, Some(Side::Spanish));
     assert!(ev.contains(&Event::CombatAllowance { activations: 5 }));
-    assert!(!ev.iter().any(|e| matches!(e, Event::JokerUsed { side: Side::Spanish, .. })));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::JokerUsed {
+            side: Side::Spanish,
+            ..
+        }
+    )));
 }
 
 /// A25(d): a reinforcement leader may be declared from the turn after his arrival.
 #[test]
 fn castanos_is_not_declared_in_his_arrival_turn() {
     // Enough counters on both sides that 21 arrivals cause no surrender.
-    let french: Vec<(String, String)> =
-        (2..=22).filter(|i| *i != 11).map(|i| (format!("F{i:02}"), format!("{:02}08", 8 + i))).collect();
-    let spanish: Vec<(String, String)> = (20..=29).map(|i| (format!("S{i}"), format!("{:02}24", i - 8))).collect();
-    let all: Vec<(&str, &str)> = french.iter().chain(spanish.iter()).map(|(u, h)| (u.as_str(), h.as_str())).collect();
-    let mut g = start(&Setup { round: 14, dice: vec![1], ..position(Side::Spanish, SetupStep::TurnStart, &all) });
+    let french: Vec<(String, String)> = (2..=22)
+        .filter(|i| *i != 11)
+        .map(|i| (format!("F{i:02}"), format!("{:02}08", 8 + i)))
+        .collect();
+    let spanish: Vec<(String, String)> = (20..=29)
+        .map(|i| (format!("S{i}"), format!("{:02}24", i - 8)))
+        .collect();
+    let all: Vec<(&str, &str)> = french
+        .iter()
+        .chain(spanish.iter())
+        .map(|(u, h)| (u.as_str(), h.as_str()))
+        .collect();
+    let mut g = start(&Setup {
+        round: 14,
+        dice: vec![1],
+        ..position(Side::Spanish, SetupStep::TurnStart, &all)
+    });
     while let Step::Reinforcement { unit, .. } = step(&g) {
         let first = actions(&g)[0].clone();
         assert!(matches!(first, Action::Enter { unit: u, .. } if u == unit));
         act(&mut g, first);
     }
-    assert!(matches!(place(&g, "S60"), Place::OnMap(_)), "Castaños is on the map");
+    assert!(
+        matches!(place(&g, "S60"), Place::OnMap(_)),
+        "Castaños is on the map"
+    );
     assert_eq!(g.outcome(), None);
     assert_eq!(step(&g), Step::ActivateLeader);
     assert!(!actions(&g).contains(&Action::ActivateLeader { leader: id("S60") }));
@@ -1279,7 +2029,10 @@ fn castanos_is_not_declared_in_his_arrival_turn() {
 /// Undo goes back one choice at a time, but never past a die roll (Match::undo).
 #[test]
 fn undo_goes_back_to_the_last_die_roll() {
-    let options = Options { joker: JokerMode::Off, ..Options::default() };
+    let options = Options {
+        joker: JokerMode::Off,
+        ..Options::default()
+    };
     let mut m = Match::<Bailen>::new("bailen-1808", options, 11).unwrap();
     let (p0, v0) = (m.prompt(), m.state().view(Side::French));
     m.apply_index(0).unwrap();
@@ -1303,7 +2056,10 @@ fn undo_goes_back_to_the_last_die_roll() {
     // A choice without a die can be undone, back to just after the roll and no further.
     let after_roll = (m.prompt(), m.choices().len());
     let ev = m.apply_index(0).unwrap();
-    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { .. })), "{ev:?}");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Rolled { .. })),
+        "{ev:?}"
+    );
     m.undo().unwrap();
     assert_eq!((m.prompt(), m.choices().len()), after_roll);
     assert_eq!(m.undo(), Err(GameError::NothingToUndo));
@@ -1313,14 +2069,23 @@ fn undo_goes_back_to_the_last_die_roll() {
 #[test]
 fn illegal_action_is_refused_and_changes_nothing() {
     let units = [("S20", "1616"), ("F32", "1617"), ("F33", "1620")];
-    let mut g = start(&Setup { dice: vec![6], ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units) });
+    let mut g = start(&Setup {
+        dice: vec![6],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
     let (p, v) = (g.prompt(), g.view(Side::Spanish));
     for bad in [
-        attack("S20", "F33"),                                  // not adjacent
-        attack("F32", "S20"),                                  // not their turn
-        Action::EndTurn,                                       // another step
-        Action::MoveTo { unit: id("S20"), to: hex("1615") },   // another step
-        Action::Attack { unit: 250, target: 251 },             // no such counters
+        attack("S20", "F33"), // not adjacent
+        attack("F32", "S20"), // not their turn
+        Action::EndTurn,      // another step
+        Action::MoveTo {
+            unit: id("S20"),
+            to: hex("1615"),
+        }, // another step
+        Action::Attack {
+            unit: 250,
+            target: 251,
+        }, // no such counters
     ] {
         assert!(!g.is_legal(&bad));
         match g.apply(&bad) {
@@ -1335,7 +2100,10 @@ fn illegal_action_is_refused_and_changes_nothing() {
     // Through a Match too: refused, and no choice recorded.
     let mut m = Match::<Bailen>::new("bailen-1808", Options::default(), 3).unwrap();
     let before = m.prompt();
-    assert!(matches!(m.apply(&Action::EndCombat), Err(GameError::Illegal(_))));
+    assert!(matches!(
+        m.apply(&Action::EndCombat),
+        Err(GameError::Illegal(_))
+    ));
     assert!(matches!(m.apply_index(9999), Err(GameError::Illegal(_))));
     assert_eq!((m.prompt(), m.choices().len()), (before, 0));
 }
@@ -1348,7 +2116,9 @@ fn corrupt_saved_string_gives_a_precise_error() {
         Ok(_) => panic!("a corrupt string was accepted"),
     };
     assert!(matches!(msg(Match::import("")), GameError::Record(m) if m.contains("empty")));
-    assert!(matches!(msg(Match::import("NW!!")), GameError::Record(m) if m.contains("'!'") && m.contains("character 3")));
+    assert!(
+        matches!(msg(Match::import("NW!!")), GameError::Record(m) if m.contains("'!'") && m.contains("character 3"))
+    );
 
     let mut m = Match::<Bailen>::new("bailen-1808", Options::default(), 5).unwrap();
     for _ in 0..5 {
@@ -1361,7 +2131,9 @@ fn corrupt_saved_string_gives_a_precise_error() {
     let i = chars.len() / 2;
     chars[i] = if chars[i] == 'A' { 'B' } else { 'A' };
     let tampered: String = chars.into_iter().collect();
-    assert!(matches!(msg(Match::import(&tampered)), GameError::Record(m) if m.contains("checksum")));
+    assert!(
+        matches!(msg(Match::import(&tampered)), GameError::Record(m) if m.contains("checksum"))
+    );
     // A choice that is not offered at that point: the replay names it.
     let mut record = Record::decode(&saved).unwrap();
     record.choices.push(9999);
@@ -1375,5 +2147,7 @@ fn corrupt_saved_string_gives_a_precise_error() {
     // Another ruleset's record.
     let mut record = Record::decode(&saved).unwrap();
     record.ruleset = "bloody_monday".into();
-    assert!(matches!(msg(Match::import(&record.encode())), GameError::Record(m) if m.contains("bloody_monday")));
+    assert!(
+        matches!(msg(Match::import(&record.encode())), GameError::Record(m) if m.contains("bloody_monday"))
+    );
 }

@@ -69,45 +69,139 @@ fn mutate(a: &Action, p: &mut Pick) -> Action {
     use Action::*;
     let pick_field = p.chance(2);
     match a.clone() {
-        Deploy { unit, to } if pick_field => Deploy { unit: other_unit(unit, p), to },
-        Deploy { unit, to } => Deploy { unit, to: other_hex(to, p) },
+        Deploy { unit, to } if pick_field => Deploy {
+            unit: other_unit(unit, p),
+            to,
+        },
+        Deploy { unit, to } => Deploy {
+            unit,
+            to: other_hex(to, p),
+        },
         FirstPlayer { side } => FirstPlayer { side: side.other() },
-        UseJoker { die } => UseJoker { die: die + 1 + p.below(3) as u8 },
-        Enter { unit, to } if pick_field => Enter { unit: other_unit(unit, p), to },
-        Enter { unit, to } => Enter { unit, to: other_hex(to, p) },
-        PlaceWaterCarrier { to } => PlaceWaterCarrier { to: other_hex(to, p) },
-        ActivateLeader { leader } => ActivateLeader { leader: other_unit(leader, p) },
-        SelectMover { unit } => SelectMover { unit: other_unit(unit, p) },
-        MoveTo { unit, to } if pick_field => MoveTo { unit: other_unit(unit, p), to },
-        MoveTo { unit, to } => MoveTo { unit, to: other_hex(to, p) },
-        CancelMove { unit } => CancelMove { unit: other_unit(unit, p) },
-        Attack { unit, target } if pick_field => Attack { unit: other_unit(unit, p), target },
-        Attack { unit, target } => Attack { unit, target: other_unit(target, p) },
-        SecondAttack { unit, target } if pick_field => SecondAttack { unit: other_unit(unit, p), target },
-        SecondAttack { unit, target } => SecondAttack { unit, target: other_unit(target, p) },
-        SingleAttack { unit } => SingleAttack { unit: other_unit(unit, p) },
-        Support { supporter } => Support { supporter: other_unit(supporter, p) },
+        UseJoker { die } => UseJoker {
+            die: die + 1 + p.below(3) as u8,
+        },
+        Enter { unit, to } if pick_field => Enter {
+            unit: other_unit(unit, p),
+            to,
+        },
+        Enter { unit, to } => Enter {
+            unit,
+            to: other_hex(to, p),
+        },
+        PlaceWaterCarrier { to } => PlaceWaterCarrier {
+            to: other_hex(to, p),
+        },
+        ActivateLeader { leader } => ActivateLeader {
+            leader: other_unit(leader, p),
+        },
+        SelectMover { unit } => SelectMover {
+            unit: other_unit(unit, p),
+        },
+        MoveTo { unit, to } if pick_field => MoveTo {
+            unit: other_unit(unit, p),
+            to,
+        },
+        MoveTo { unit, to } => MoveTo {
+            unit,
+            to: other_hex(to, p),
+        },
+        CancelMove { unit } => CancelMove {
+            unit: other_unit(unit, p),
+        },
+        Attack { unit, target } if pick_field => Attack {
+            unit: other_unit(unit, p),
+            target,
+        },
+        Attack { unit, target } => Attack {
+            unit,
+            target: other_unit(target, p),
+        },
+        SecondAttack { unit, target } if pick_field => SecondAttack {
+            unit: other_unit(unit, p),
+            target,
+        },
+        SecondAttack { unit, target } => SecondAttack {
+            unit,
+            target: other_unit(target, p),
+        },
+        SingleAttack { unit } => SingleAttack {
+            unit: other_unit(unit, p),
+        },
+        Support { supporter } => Support {
+            supporter: other_unit(supporter, p),
+        },
         TacticalRetreat { unit, via, to } => match p.below(3) {
-            0 => TacticalRetreat { unit: other_unit(unit, p), via, to },
-            1 => TacticalRetreat { unit, via: other_hex(via, p), to },
-            _ => TacticalRetreat { unit, via, to: other_hex(to, p) },
+            0 => TacticalRetreat {
+                unit: other_unit(unit, p),
+                via,
+                to,
+            },
+            1 => TacticalRetreat {
+                unit,
+                via: other_hex(via, p),
+                to,
+            },
+            _ => TacticalRetreat {
+                unit,
+                via,
+                to: other_hex(to, p),
+            },
         },
-        StandFast { unit } => StandFast { unit: other_unit(unit, p) },
+        StandFast { unit } => StandFast {
+            unit: other_unit(unit, p),
+        },
         Retreat { unit, via, to } => match p.below(4) {
-            0 => Retreat { unit: other_unit(unit, p), via, to },
-            1 => Retreat { unit, via: other_hex(via, p), to },
+            0 => Retreat {
+                unit: other_unit(unit, p),
+                via,
+                to,
+            },
+            1 => Retreat {
+                unit,
+                via: other_hex(via, p),
+                to,
+            },
             2 => TacticalRetreat { unit, via, to },
-            _ => Retreat { unit, via, to: other_hex(to, p) },
+            _ => Retreat {
+                unit,
+                via,
+                to: other_hex(to, p),
+            },
         },
-        Advance { unit, to } if pick_field => Advance { unit: other_unit(unit, p), to },
-        Advance { unit, to } => Advance { unit, to: other_hex(to, p) },
+        Advance { unit, to } if pick_field => Advance {
+            unit: other_unit(unit, p),
+            to,
+        },
+        Advance { unit, to } => Advance {
+            unit,
+            to: other_hex(to, p),
+        },
         Pursue { unit, target, to } => match p.below(3) {
-            0 => Pursue { unit: other_unit(unit, p), target, to },
-            1 => Pursue { unit, target: other_unit(target, p), to },
-            _ => Pursue { unit, target, to: other_hex(to, p) },
+            0 => Pursue {
+                unit: other_unit(unit, p),
+                target,
+                to,
+            },
+            1 => Pursue {
+                unit,
+                target: other_unit(target, p),
+                to,
+            },
+            _ => Pursue {
+                unit,
+                target,
+                to: other_hex(to, p),
+            },
         },
-        Reorganize { leader, unit } if pick_field => Reorganize { leader: other_unit(leader, p), unit },
-        Reorganize { leader, unit } => Reorganize { leader, unit: other_unit(unit, p) },
+        Reorganize { leader, unit } if pick_field => Reorganize {
+            leader: other_unit(leader, p),
+            unit,
+        },
+        Reorganize { leader, unit } => Reorganize {
+            leader,
+            unit: other_unit(unit, p),
+        },
         // Actions without fields: another kind of action altogether.
         _ => any_action(p),
     }
@@ -121,8 +215,16 @@ fn any_action(p: &mut Pick) -> Action {
     let h = Hex::from_label(&format!("{:02}{:02}", 1 + p.below(40), 1 + p.below(35))).unwrap();
     match p.below(29) {
         0 => Deploy { unit: u, to: h },
-        1 => FirstPlayer { side: if p.chance(2) { Side::French } else { Side::Spanish } },
-        2 => UseJoker { die: p.below(3) as u8 },
+        1 => FirstPlayer {
+            side: if p.chance(2) {
+                Side::French
+            } else {
+                Side::Spanish
+            },
+        },
+        2 => UseJoker {
+            die: p.below(3) as u8,
+        },
         3 => KeepRoll,
         4 => Enter { unit: u, to: h },
         5 => PlaceWaterCarrier { to: h },
@@ -138,13 +240,25 @@ fn any_action(p: &mut Pick) -> Action {
         15 => NoSupport,
         16 => EndReaction,
         17 => EndCombat,
-        18 => TacticalRetreat { unit: u, via: h, to: h.neighbours()[0] },
+        18 => TacticalRetreat {
+            unit: u,
+            via: h,
+            to: h.neighbours()[0],
+        },
         19 => StandFast { unit: u },
-        20 => Retreat { unit: u, via: h, to: h.neighbours()[1] },
+        20 => Retreat {
+            unit: u,
+            via: h,
+            to: h.neighbours()[1],
+        },
         21 => Advance { unit: u, to: h },
         22 => NoAdvance,
         23 => NoChainedAttack,
-        24 => Pursue { unit: u, target: t, to: h },
+        24 => Pursue {
+            unit: u,
+            target: t,
+            to: h,
+        },
         25 => EndPursuit,
         26 => Reorganize { leader: u, unit: t },
         27 => EndTurn,
@@ -154,7 +268,9 @@ fn any_action(p: &mut Pick) -> Action {
 
 /// Check every claim at the current decision point for these candidates.
 fn check_candidates(g: &Bailen, p: &mut Pick) -> Result<(), TestCaseError> {
-    let Some(prompt) = g.prompt() else { return Ok(()) };
+    let Some(prompt) = g.prompt() else {
+        return Ok(());
+    };
     let view = g.view(prompt.side);
     let mut candidates: Vec<Action> = Vec::new();
     // A sample of the legal actions (all of them when few), and mutations of each.
@@ -171,18 +287,50 @@ fn check_candidates(g: &Bailen, p: &mut Pick) -> Result<(), TestCaseError> {
     }
     for c in candidates {
         let offered = prompt.actions.contains(&c);
-        prop_assert_eq!(g.is_legal(&c), offered, "is_legal disagrees with the prompt for {:?} at {:?}", c, prompt.step);
+        prop_assert_eq!(
+            g.is_legal(&c),
+            offered,
+            "is_legal disagrees with the prompt for {:?} at {:?}",
+            c,
+            prompt.step
+        );
         // odds() answers for any action without panicking.
         let _ = g.odds(&c);
         let mut probe = g.clone();
         match probe.apply(&c) {
-            Ok(_) => prop_assert!(offered, "{:?} applied but is not offered at {:?}", c, prompt.step),
+            Ok(_) => prop_assert!(
+                offered,
+                "{:?} applied but is not offered at {:?}",
+                c,
+                prompt.step
+            ),
             Err(e) => {
-                prop_assert!(!offered, "the offered {:?} was refused at {:?}: {}", c, prompt.step, e);
-                prop_assert!(matches!(e, GameError::Illegal(ref why) if !why.is_empty()), "{:?} gave {:?}", c, e);
-                prop_assert_eq!(&probe.view(prompt.side), &view, "a refused {:?} changed the view", c);
+                prop_assert!(
+                    !offered,
+                    "the offered {:?} was refused at {:?}: {}",
+                    c,
+                    prompt.step,
+                    e
+                );
+                prop_assert!(
+                    matches!(e, GameError::Illegal(ref why) if !why.is_empty()),
+                    "{:?} gave {:?}",
+                    c,
+                    e
+                );
+                prop_assert_eq!(
+                    &probe.view(prompt.side),
+                    &view,
+                    "a refused {:?} changed the view",
+                    c
+                );
                 let after = probe.prompt();
-                prop_assert_eq!(after.as_ref(), Some(&prompt), "a refused {:?} changed the prompt", c);
+                prop_assert_eq!(
+                    after.as_ref(),
+                    Some(&prompt),
+                    "a refused {:?} changed the prompt",
+                    c
+                );
             }
         }
     }

@@ -587,6 +587,10 @@ fn example_zoc_stops_the_spanish_unit() {
     ));
     let d = destinations(&g, "S21");
     assert!(d.contains("1614"), "4 hexes straight away from the enemy");
+    // ...but stops on the next ZoC hex it enters, even of the same enemy (BC-105): 1719 can be
+    // entered, 1621 behind the enemy (3 hexes away, only reachable through ZoC hexes) cannot.
+    assert!(d.contains("1719"));
+    assert!(!d.contains("1621"));
 }
 
 /// "Example B: the two French cavalry units cancel out the ZoC of the Spanish militiamen, and
@@ -2150,4 +2154,337 @@ fn corrupt_saved_string_gives_a_precise_error() {
     assert!(
         matches!(msg(Match::import(&record.encode())), GameError::Record(m) if m.contains("bloody_monday"))
     );
+}
+
+// ------------------------------------------------------------------ more checklist items
+
+/// Play "passive" choices (keep rolls, end steps, first offered otherwise) until `done` says
+/// stop; returns every event. Fails after 400 choices.
+fn drive(g: &mut Bailen, done: impl Fn(&Bailen, &[Event]) -> bool) -> Vec<Event> {
+    let mut all = Vec::new();
+    for _ in 0..400 {
+        if done(g, &all) {
+            return all;
+        }
+        let a = actions(g);
+        let passive = [
+            Action::KeepRoll,
+            Action::EndMovement,
+            Action::EndReaction,
+            Action::EndCombat,
+            Action::EndPursuit,
+            Action::EndTurn,
+            Action::NoAdvance,
+            Action::NoChainedAttack,
+            Action::NoSupport,
+        ];
+        let choice = passive
+            .iter()
+            .find(|p| a.contains(p))
+            .cloned()
+            .unwrap_or_else(|| a[0].clone());
+        all.extend(act(g, choice));
+    }
+    panic!("drive did not finish");
+}
+
+/// BC-152: a defender that must retreat and cannot is eliminated.
+#[test]
+fn no_possible_retreat_eliminates() {
+    // Every hex 2 away from the attacker is in the ZoC of S21 or S22.
+    let units = [
+        ("S20", "1616"),
+        ("F32", "1617"),
+        ("S21", "1819"),
+        ("S22", "1519"),
+    ];
+    let mut g = start(&Setup {
+        dice: vec![4],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
+    let ev = act(&mut g, attack("S20", "F32"));
+    assert_eq!(
+        resolved(&ev),
+        vec![("S20".into(), "F32".into(), 7, 6, CombatResult::Disorganise)]
+    );
+    assert!(ev.contains(&Event::NoRetreatPossible { unit: id("F32") }));
+    assert!(ev.contains(&Event::Eliminated { unit: id("F32") }));
+    assert_eq!(place(&g, "F32"), Place::Eliminated);
+}
+
+/// BC-46, A5: a side that has lost all four leaders surrenders; a reinforcement leader still
+/// to come is not lost.
+#[test]
+fn losing_all_four_leaders_is_a_surrender() {
+    let units = [
+        ("F01", "0101"),
+        ("F11", "0301"),
+        ("S20", "1616"),
+        ("S21", "1716"),
+        ("S22", "1816"),
+    ];
+    let s = Setup {
+        round: 14,
+        arrived: vec![Side::French, Side::Spanish],
+        ..bare(Side::French, SetupStep::TurnStart, &units)
+    };
+    let g = Bailen::from_setup(&s).unwrap();
+    let o = g.outcome().expect("no Spanish leader left");
+    assert_eq!(
+        (o.winner, o.victory),
+        (Side::French, Victory::AllLeadersLost)
+    );
+    // Castaños has not arrived yet: he is not lost.
+    let g = start(&Setup {
+        arrived: vec![Side::French],
+        round: 8,
+        ..s
+    });
+    assert_eq!(g.outcome(), None);
+}
+
+/// BC-47, BC-51, A7: after round 15 Spain wins (no French strategic victory) and the side with
+/// more counters on the board has a partial victory.
+#[test]
+fn after_round_15_spain_wins_and_the_larger_army_a_partial_victory() {
+    let build = |extra: &[(&'static str, &'static str)]| {
+        let mut units = vec![("F32", "1610"), ("S20", "1620")];
+        units.extend_from_slice(extra);
+        Setup {
+            round: 15,
+            first: Some(Side::French),
+            arrived: vec![Side::French, Side::Spanish],
+            ..position(Side::Spanish, SetupStep::Reorganization, &units)
+        }
+    };
+    // The Spanish end round 15 (nothing to reorganise): the game is over.
+    let g = Bailen::from_setup(&build(&[("S21", "1622")])).unwrap();
+    let o = g.outcome().expect("the game ends after round 15");
+    assert_eq!(
+        (o.winner, o.victory, o.partial, o.round, o.on_board),
+        (
+            Side::Spanish,
+            Victory::StrategicDefence,
+            Some(Side::Spanish),
+            15,
+            [4, 5]
+        )
+    );
+    let g = Bailen::from_setup(&build(&[("F33", "1608")])).unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.partial), (Side::Spanish, Some(Side::French)));
+    let g = Bailen::from_setup(&build(&[])).unwrap();
+    assert_eq!(
+        g.outcome().unwrap().partial,
+        None,
+        "equal counts: no partial victory"
+    );
+}
+
+/// BC-110, BC-112: a counter recovered in step 3 may fight in step 5 of the same turn.
+#[test]
+fn recovered_artillery_fires_in_the_same_turn() {
+    let mut s = position(
+        Side::Spanish,
+        movement("S16", 7),
+        &[("S30", "1613"), ("F32", "1617")],
+    );
+    disorganise(&mut s, "S30");
+    s.dice = vec![2];
+    let mut g = start(&s);
+    let ev = act(&mut g, Action::EndMovement);
+    assert!(ev.contains(&Event::Recovered { unit: id("S30") }));
+    assert!(targets(&g, "S30").contains("F32"));
+}
+
+/// A8: in round 1 there is no previous round, so a tied initiative is rolled again.
+#[test]
+fn round_1_initiative_tie_is_rolled_again() {
+    let g = start(&Setup {
+        dice: vec![3, 3, 4, 2],
+        ..position(Side::French, SetupStep::RoundStart, &[])
+    });
+    let p = g.prompt().unwrap();
+    assert_eq!(
+        (p.side, p.step),
+        (
+            Side::French,
+            Step::ChooseFirstPlayer {
+                french_total: 7,
+                spanish_total: 5
+            }
+        )
+    );
+}
+
+/// BC-204, BC-205, A29: María Bellido joins the rolled leader; if he is gone (and Castaños is
+/// not on the map) she goes to a building of Bailén, unless a French counter is in the town.
+#[test]
+fn maria_goes_to_bailen_when_the_rolled_leader_is_gone() {
+    // Coupigny (1-2) has been eliminated; Venegas (3-4) is at 2424.
+    let build = |die: u8, french_at: &'static str| {
+        let units = [
+            ("F01", "0101"),
+            ("F11", "0301"),
+            ("F32", french_at),
+            ("S01", "2424"),
+            ("S16", "0335"),
+            ("S20", "1620"),
+        ];
+        let mut s = Setup {
+            round: 8,
+            dice: vec![die],
+            ..bare(Side::Spanish, SetupStep::TurnStart, &units)
+        };
+        s.options.stifling_heat = true;
+        start(&s)
+    };
+    let hexes = |g: &Bailen| -> BTreeSet<String> {
+        actions(g)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PlaceWaterCarrier { to } => Some(to.label()),
+                _ => None,
+            })
+            .collect()
+    };
+    let g = build(1, "1610");
+    assert_eq!(step(&g), Step::PlaceWaterCarrier);
+    let town: BTreeSet<String> = Scenario::built_in(DEFAULT_SCENARIO)
+        .unwrap()
+        .file
+        .map
+        .town
+        .iter()
+        .cloned()
+        .collect();
+    assert_eq!(hexes(&g), town);
+    // A French counter in the town: she is not placed this turn.
+    let g = build(2, "2927");
+    assert_eq!(step(&g), Step::ActivateLeader);
+    // A 3 gives Venegas: the empty hexes next to him.
+    let g = build(3, "1610");
+    let next_to_venegas: BTreeSet<String> =
+        hex("2424").neighbours().iter().map(|h| h.label()).collect();
+    assert_eq!(hexes(&g), next_to_venegas);
+}
+
+/// BC-210, BC-212..BC-214, A30d: in the Strategic mode a card the French receive in round 12 or
+/// later must be used in that very round, or it is lost.
+#[test]
+fn french_joker_received_in_round_12_is_lost_at_the_end_of_that_round() {
+    let mut g = start(&Setup {
+        round: 12,
+        joker: Some(Side::Spanish),
+        dice: vec![1, 1, 3, 2, 1, 2, 2, 3, 4],
+        ..position(
+            Side::Spanish,
+            SetupStep::TurnStart,
+            &[("F32", "1610"), ("S20", "1620")],
+        )
+    });
+    // The Spanish reroll their arrival roll (1 + 3, then 1 + 3: Castaños does not come)...
+    assert_eq!(
+        step(&g),
+        Step::Joker {
+            purpose: RollPurpose::ReinforcementArrival,
+            dice: vec![1]
+        }
+    );
+    let ev = act(&mut g, Action::UseJoker { die: 0 });
+    assert!(ev.contains(&Event::JokerPassed { to: Side::French }));
+    assert!(!ev.contains(&Event::ReinforcementsArrive {
+        side: Side::Spanish
+    }));
+    // ...the French may use it on their first roll of round 12 (Vedel's arrival)...
+    drive(&mut g, |g, _| {
+        matches!(g.prompt().map(|p| p.step), Some(Step::Joker { .. }))
+    });
+    let p = g.prompt().unwrap();
+    assert_eq!(
+        (p.side, p.step),
+        (
+            Side::French,
+            Step::Joker {
+                purpose: RollPurpose::ReinforcementArrival,
+                dice: vec![1]
+            }
+        )
+    );
+    // ...and if they keep every roll, the card is gone when round 12 ends.
+    let ev = drive(&mut g, |_, ev| {
+        ev.iter()
+            .any(|e| matches!(e, Event::RoundBegins { round: 13 }))
+    });
+    assert!(ev.contains(&Event::JokerDiscarded));
+    assert_eq!(g.view(Side::French).joker_holder, None);
+}
+
+/// BC-55..BC-62: deployment runs Venegas, then the three French formations, then Reding and
+/// Coupigny; each counter goes on an empty hex of its formation's letter; Vedel and Castaños
+/// stay off the map.
+#[test]
+fn deployment_follows_the_letters_and_the_order() {
+    let scen = Scenario::built_in(DEFAULT_SCENARIO).unwrap();
+    let zone = |letter: &str| -> BTreeSet<String> {
+        scen.file.map.deployment[letter].iter().cloned().collect()
+    };
+    let letter = |formation: &str| match formation {
+        "Venegas" => "V",
+        "Reding" => "R",
+        "Coupigny" => "C",
+        _ => "French",
+    };
+    let options = Options {
+        joker: JokerMode::Off,
+        ..Options::default()
+    };
+    let mut m = Match::<Bailen>::new("bailen-1808", options, 9).unwrap();
+    let mut order: Vec<(Side, String)> = Vec::new();
+    let mut occupied: BTreeSet<String> = BTreeSet::new();
+    while let Some(p) = m.prompt() {
+        let Step::Deployment { formation, unit } = p.step.clone() else {
+            break;
+        };
+        assert_ne!(formation, "Vedel");
+        assert_ne!(formation, "Castaños");
+        let offered: BTreeSet<String> = p
+            .actions
+            .iter()
+            .map(|a| match a {
+                Action::Deploy { unit: u, to } if *u == unit => to.label(),
+                other => panic!("{other:?} at deployment"),
+            })
+            .collect();
+        let expected: BTreeSet<String> = zone(letter(&formation))
+            .difference(&occupied)
+            .cloned()
+            .collect();
+        assert_eq!(offered, expected, "{formation}");
+        if order.last().map(|(_, f)| f) != Some(&formation) {
+            order.push((p.side, formation.clone()));
+        }
+        // Spread the counters: take a different offered hex each time.
+        let i = (occupied.len() * 7) % p.actions.len();
+        if let Action::Deploy { to, .. } = &p.actions[i] {
+            occupied.insert(to.label());
+        }
+        m.apply_index(i).unwrap();
+    }
+    let order: Vec<(Side, &str)> = order.iter().map(|(s, f)| (*s, f.as_str())).collect();
+    assert_eq!(
+        order,
+        [
+            (Side::Spanish, "Venegas"),
+            (Side::French, "Dupont"),
+            (Side::French, "Fresia"),
+            (Side::French, "Barbou"),
+            (Side::Spanish, "Reding"),
+            (Side::Spanish, "Coupigny"),
+        ]
+    );
+    let v = m.state().view(Side::French);
+    assert_eq!(v.on_board, [44, 59]);
+    assert_eq!(place(m.state(), "F45"), Place::Reserve);
+    assert_eq!(place(m.state(), "S60"), Place::Reserve);
 }

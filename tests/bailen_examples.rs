@@ -2488,3 +2488,75 @@ fn deployment_follows_the_letters_and_the_order() {
     assert_eq!(place(m.state(), "F45"), Place::Reserve);
     assert_eq!(place(m.state(), "S60"), Place::Reserve);
 }
+
+/// BC-126, A16: a two-attack counter names both targets first; when the first attack makes the
+/// target retreat out of reach, the second is lost.
+#[test]
+fn second_attack_on_a_retreated_target_is_lost() {
+    // S17 is Reding's elite infantry (2 attacks).
+    let units = [("S17", "1616"), ("F32", "1617")];
+    let mut g = start(&Setup {
+        dice: vec![4, 6],
+        ..position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units)
+    });
+    act(&mut g, attack("S17", "F32"));
+    assert_eq!(
+        step(&g),
+        Step::SecondTarget {
+            unit: id("S17"),
+            first: id("F32")
+        }
+    );
+    let ev = act(
+        &mut g,
+        Action::SecondAttack {
+            unit: id("S17"),
+            target: id("F32"),
+        },
+    );
+    // 3 + 4 = 7 against 6: disorganised, and the French choose the retreat.
+    assert_eq!(
+        resolved(&ev),
+        vec![("S17".into(), "F32".into(), 7, 6, CombatResult::Disorganise)]
+    );
+    let retreat = actions(&g)
+        .into_iter()
+        .find(|a| matches!(a, Action::Retreat { .. }))
+        .unwrap();
+    let ev = act(&mut g, retreat);
+    assert!(ev.contains(&Event::AttackLost {
+        unit: id("S17"),
+        target: id("F32")
+    }));
+    assert!(rolls(&ev).is_empty(), "the second die is never rolled");
+    assert!(is_disorganised(&g, "F32"));
+    assert!(matches!(place(&g, "F32"), Place::OnMap(_)));
+}
+
+/// BC-132, A17b: against a combined melee attack the defender must be faster than *each*
+/// attacker to retreat tactically; the odds say so too.
+#[test]
+fn tactical_retreat_needs_to_outpace_every_attacker() {
+    // Militia (MF 4) attacks the French cavalry (MF 7); Spanish regular cavalry (MF 7) supports.
+    let units = [("S27", "1421"), ("F18", "1422"), ("S35", "1523")];
+    let mut s = position(Side::Spanish, SetupStep::Combat { activations: 5 }, &units);
+    s.options.combined_attacks = true;
+    s.dice = vec![1];
+    let mut g = start(&s);
+    assert!(
+        g.odds(&attack("S27", "F18"))
+            .unwrap()
+            .tactical_retreat_possible
+    );
+    act(&mut g, attack("S27", "F18"));
+    let support = Action::Support {
+        supporter: id("S35"),
+    };
+    assert!(!g.odds(&support).unwrap().tactical_retreat_possible);
+    let ev = act(&mut g, support);
+    assert!(
+        !matches!(step(&g), Step::TacticalRetreat { .. }),
+        "the cavalry is not faster than its supporter"
+    );
+    assert_eq!(resolved(&ev).len(), 1, "the die is rolled at once");
+}

@@ -744,9 +744,12 @@ impl Bailen {
             counts[i] += 1;
         }
         let t = &self.units[target as usize];
+        // Tactical Retreat: faster than the attacking unit(s), the supporter included (A17b).
+        let mf = self.counter(target).mf;
         let tactical = numbers.melee
             && !t.disorganised
-            && self.counter(target).mf > self.counter(unit).mf
+            && mf > self.counter(unit).mf
+            && supporter.is_none_or(|s| mf > self.counter(s).mf)
             && self.units[unit as usize].hex().or(at).is_some_and(|h| !self.retreat_options(target, at.unwrap_or(h)).is_empty());
         Some(Odds { numbers, no_effect: counts[0], disorganise: counts[1], eliminate: counts[2], tactical_retreat_possible: tactical })
     }

@@ -1877,6 +1877,23 @@ fn initiative_tie_goes_to_the_player_who_did_not_have_it() {
         (v.round, v.first, v.active),
         (5, Some(Side::French), Some(Side::French))
     );
+    // The same from a position set up at the start of round 5, the French having played first
+    // in round 4.
+    let units = [
+        ("F01", "0101"),
+        ("F11", "0301"),
+        ("F28", "0501"),
+        ("S01", "0135"),
+        ("S16", "0335"),
+    ];
+    let g = start(&Setup {
+        round: 5,
+        first: Some(Side::French),
+        dice: vec![2, 3],
+        ..bare(Side::French, SetupStep::RoundStart, &units)
+    });
+    let v = g.view(Side::French);
+    assert_eq!((v.round, v.first), (5, Some(Side::Spanish)));
     // No tie: the higher total chooses.
     let g = round_4(Side::French, &[3, 3]);
     let p = g.prompt().unwrap();
@@ -2559,4 +2576,30 @@ fn tactical_retreat_needs_to_outpace_every_attacker() {
         "the cavalry is not faster than its supporter"
     );
     assert_eq!(resolved(&ev).len(), 1, "the die is rolled at once");
+}
+
+/// Setup: a bad position is refused with the unit and the field named.
+#[test]
+fn setup_refuses_bad_positions_with_the_unit_and_field() {
+    let err = |s: Setup| match Bailen::from_setup(&s) {
+        Err(GameError::Setup(why)) => why,
+        other => panic!("accepted or wrong error: {:?}", other.map(|_| ())),
+    };
+    let why = err(bare(Side::French, SetupStep::TurnStart, &[("F99", "1616")]));
+    assert!(why.contains("F99"), "{why}");
+    let why = err(bare(Side::French, SetupStep::TurnStart, &[("F32", "4136")]));
+    assert!(why.contains("F32") && why.contains("4136"), "{why}");
+    let why = err(bare(
+        Side::French,
+        SetupStep::TurnStart,
+        &[("F32", "1616"), ("S20", "1616")],
+    ));
+    assert!(why.contains("S20") && why.contains("1616"), "{why}");
+    let why = err(Setup {
+        dice: vec![7],
+        ..bare(Side::French, SetupStep::TurnStart, &[])
+    });
+    assert!(why.contains('7'), "{why}");
+    let why = err(position(Side::French, movement("S16", 7), &[]));
+    assert!(why.contains("S16"), "{why}");
 }

@@ -57,7 +57,8 @@ pub struct Setup {
     pub round: u8,
     /// The player whose turn it is.
     pub active: Side,
-    /// Who played first this round (default: the active player).
+    /// Who played first this round (default: the active player). At `RoundStart`, the round
+    /// just finished: an initiative tie then goes to the other player.
     pub first: Option<Side>,
     pub step: SetupStep,
     pub units: Vec<Placement>,
@@ -154,7 +155,14 @@ impl Bailen {
         g.round = s.round;
         g.active = Some(s.active);
         g.first = Some(s.first.unwrap_or(s.active));
-        g.last_first = if s.round > 1 { g.first.map(Side::other) } else { None };
+        // Determine Initiative: "In case of a tie, initiative ... passes to the player who did
+        // not have it in the previous round". At RoundStart, `first` is that previous round's,
+        // as in the engine's own state between rounds.
+        g.last_first = match (s.round > 1, &s.step) {
+            (false, _) => None,
+            (true, SetupStep::RoundStart) => g.first,
+            (true, _) => g.first.map(Side::other),
+        };
         g.joker.holder = if g.joker.mode == super::JokerMode::Off { None } else { s.joker };
         g.turn = TurnState::default();
         g.phase = match &s.step {

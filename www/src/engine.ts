@@ -1,37 +1,16 @@
-// Loading the wasm rules engine and wrapping its `Game` handle.
+// Loading the wasm rules engine and wrapping its `Game` handle, for any ruleset.
 //
 // Everything about the rules comes from the handle: who decides, what, the legal actions, their
-// descriptions, the events, undo, the saved string. This file only converts errors and keeps the
-// static scenario data (counter names) at hand for the log.
+// descriptions, the events, the odds, undo, the saved string, replays of earlier positions. This
+// file knows no ruleset: it converts errors and caches the answers of the current position (the
+// prompt and the view are asked many times per redraw, and crossing the wasm boundary costs).
 import init, { Game } from '../pkg/napoleonic.js';
 
-// The data types are generated from the Rust types (tsify) into pkg/napoleonic.d.ts; the page
-// never keeps a hand-written copy of them.
-export type {
-  Action,
-  BailenPrompt as Prompt,
-  CounterFile as Counter,
-  Event as GameEvent,
-  Options,
-  Outcome,
-  RollPurpose,
-  ScenarioFile as Scenario,
-  Step,
-} from '../pkg/napoleonic.js';
-import type {
-  Action,
-  BailenPrompt as Prompt,
-  Event as GameEvent,
-  Options,
-  Outcome,
-  ScenarioFile as Scenario,
-} from '../pkg/napoleonic.js';
-
-export interface GameSpec {
-  ruleset: string;
-  scenario: string;
-  options: Partial<Options>;
-  seed: number;
+/** What every ruleset's prompt looks like to the shell: the rest is the adapter's business. */
+export interface EnginePrompt {
+  side: string;
+  step: unknown;
+  actions: unknown[];
 }
 
 /** The engine's message for a thrown error. */
@@ -55,57 +34,104 @@ export function loadEngine(): Promise<void> {
   return loaded;
 }
 
-/** A game in progress: the wasm handle plus its scenario data. */
+/** A game in progress (or a replayed earlier position): the wasm handle plus caches. */
 export class Session {
-  private readonly scenarioData: Scenario | null;
+  private scenarioData: unknown;
+  private scenarioLoaded = false;
+  private cachedPrompt: EnginePrompt | null | undefined;
+  private cachedViews = new Map<string, unknown>();
+  private cachedOdds = new Map<string, unknown>();
 
-  private constructor(private readonly game: Game) {
-    let data: Scenario | null = null;
-    try {
-      data = game.scenario();
-    } catch {
-      // Without scenario data the log shows unit numbers instead of names.
-    }
-    this.scenarioData = data;
-  }
+  private constructor(private readonly game: Game) {}
 
   /** Start a new game; throws an Error with the engine's message. */
-  static start(spec: GameSpec): Session {
-    return new Session(new Game(spec.ruleset, spec.scenario, spec.options, spec.seed >>> 0));
+  static start(ruleset: string, scenario: string, options: Record<string, unknown>, seed: number): Session {
+    return new Session(new Game(ruleset, scenario, options, seed >>> 0));
   }
 
   /** Load a saved string; throws an Error with the engine's message and creates nothing. */
   static import(saved: string): Session {
-    return new Session(Game.importString(saved));
+    return new Session(Game.importString(saved.trim()));
+  }
+
+  /** A position from a plain public description (the ruleset's Setup); throws the engine's error. */
+  static fromSetup(ruleset: string, setup: unknown): Session {
+    return new Session(Game.fromSetup(ruleset, setup));
+  }
+
+  private changed(): void {
+    this.cachedPrompt = undefined;
+    this.cachedViews.clear();
+    this.cachedOdds.clear();
   }
 
   ruleset(): string {
     return this.game.ruleset();
   }
 
-  scenario(): Scenario | null {
+  /** The static scenario data (map, counters) for drawing; null if the engine cannot give it. */
+  scenario(): unknown {
+    if (!this.scenarioLoaded) {
+      this.scenarioLoaded = true;
+      try {
+        this.scenarioData = this.game.scenario();
+      } catch {
+        this.scenarioData = null;
+      }
+    }
     return this.scenarioData;
   }
 
-  /** The counter's name for an engine unit id (its index in the scenario's counters). */
-  counterName(unit: unknown): string {
-    if (typeof unit !== 'number') return String(unit);
-    const counter = this.scenarioData?.counters?.[unit];
-    return counter ? counter.name || counter.id : `unit #${unit}`;
-  }
-
   /** Null when the game is over. */
-  prompt(): Prompt | null {
-    return this.game.prompt() ?? null;
+  prompt(): EnginePrompt | null {
+    if (this.cachedPrompt === undefined) this.cachedPrompt = (this.game.prompt() as EnginePrompt | null) ?? null;
+    return this.cachedPrompt;
   }
 
-  describe(action: Action): string {
-    return this.game.describe(action);
+  view(side: string): unknown {
+    let v = this.cachedViews.get(side);
+    if (v === undefined) {
+      v = this.game.view(side);
+      this.cachedViews.set(side, v);
+    }
+    return v;
+  }
+
+  /** The exact odds of an action decided by dice, or null. */
+  odds(action: unknown): unknown {
+    const key = JSON.stringify(action);
+    if (!this.cachedOdds.has(key)) {
+      let o: unknown = null;
+      try {
+        o = this.game.odds(action as never) ?? null;
+      } catch {
+        o = null;
+      }
+      this.cachedOdds.set(key, o);
+    }
+    return this.cachedOdds.get(key) ?? null;
+  }
+
+  describe(action: unknown): string {
+    return this.game.describe(action as never);
+  }
+
+  isLegal(action: unknown): boolean {
+    return this.game.isLegal(action as never);
+  }
+
+  /** Apply an action object; returns the events. Throws the engine's error, changing nothing. */
+  apply(action: unknown): unknown[] {
+    const events = (this.game.apply(action as never) as unknown[] | null) ?? [];
+    this.changed();
+    return events;
   }
 
   /** Apply the `index`-th legal action of the current prompt; returns the events. */
-  applyIndex(index: number): GameEvent[] {
-    return this.game.applyIndex(index) ?? [];
+  applyIndex(index: number): unknown[] {
+    const events = (this.game.applyIndex(index) as unknown[] | null) ?? [];
+    this.changed();
+    return events;
   }
 
   canUndo(): boolean {
@@ -114,6 +140,7 @@ export class Session {
 
   undo(): void {
     this.game.undo();
+    this.changed();
   }
 
   choiceCount(): number {
@@ -124,8 +151,21 @@ export class Session {
     return this.game.exportString();
   }
 
-  outcome(): Outcome | null {
+  outcome(): unknown {
     return this.game.outcome() ?? null;
+  }
+
+  /** Every event so far by replay: the opening events, then one list per choice. */
+  history(): unknown[][] {
+    return (this.game.history() as unknown[][] | null) ?? [];
+  }
+
+  /** A separate read-only session at the position after the first `n` choices. */
+  replayTo(n: number): Session {
+    const s = new Session(this.game.replayTo(n));
+    s.scenarioData = this.scenarioData;
+    s.scenarioLoaded = this.scenarioLoaded;
+    return s;
   }
 
   /** Release the wasm memory of this game. */

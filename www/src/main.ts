@@ -1,20 +1,29 @@
-// The page shell: start screen, the current decision, the log, undo, export/import, autosave.
+// The page shell, shared by every ruleset: start screen, the board, the current decision, the
+// legal actions, the status panel, the log with replay of earlier positions, undo, autosave,
+// export/import and share links.
 //
-// No rules here: every question goes to the engine's Game handle (see engine.ts).
-import { actionView } from './actions.js';
-import { errorMessage, loadEngine, Session, type GameSpec, type Options } from './engine.js';
-import { GameLog, isLogEntries, outcomeWords, type LogEntry } from './log.js';
+// No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
+// words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
+import { HexBoard, PIECE, type BoardMarks } from './boards/hex.js';
+import { errorMessage, loadEngine, Session, type EnginePrompt } from './engine.js';
+import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
+import { RULESETS, rulesetById } from './games/index.js';
+import { dieElement } from './ui/dice.js';
+import { GameLog, type LogGroup } from './ui/log.js';
+import { oddsBar } from './ui/odds.js';
 
 const AUTOSAVE_KEY = 'napoleonic.autosave';
 
 /** What is kept in localStorage after every action. */
 interface Autosave {
-  version: 1;
+  version: 2;
   save: string;
-  log: LogEntry[];
+  players: Record<string, string>;
+  /** The action lines of the log, by choice number (the events come back from history()). */
+  actions: [number, string, string][];
+  /** Notes at the start of the log ("New game of ..."). */
+  note: string;
 }
-
-const RULESET_TITLES: Record<string, string> = { bailen: 'Bailén 1808' };
 
 function byId<T extends HTMLElement>(id: string): T {
   const element = document.getElementById(id);
@@ -22,57 +31,130 @@ function byId<T extends HTMLElement>(id: string): T {
   return element as T;
 }
 
-const ui = {
+const el = {
   title: byId<HTMLSpanElement>('title'),
   status: byId<HTMLSpanElement>('status'),
   error: byId<HTMLDivElement>('error'),
   start: byId<HTMLElement>('start'),
   startForm: byId<HTMLFormElement>('start-form'),
   ruleset: byId<HTMLSelectElement>('ruleset'),
+  scenario: byId<HTMLSelectElement>('scenario'),
+  scenarioLabel: byId<HTMLLabelElement>('scenario-label'),
+  players: byId<HTMLDivElement>('players'),
   seed: byId<HTMLInputElement>('seed'),
   options: byId<HTMLFieldSetElement>('options'),
   cancelStart: byId<HTMLButtonElement>('cancel-start'),
+  startImportText: byId<HTMLTextAreaElement>('start-import-text'),
+  startImport: byId<HTMLButtonElement>('start-import'),
+  startImportFile: byId<HTMLInputElement>('start-import-file'),
   game: byId<HTMLElement>('game'),
+  outcome: byId<HTMLElement>('outcome'),
+  promptSide: byId<HTMLSpanElement>('prompt-side'),
   prompt: byId<HTMLParagraphElement>('prompt'),
+  promptPiece: byId<HTMLDivElement>('prompt-piece'),
+  promptDice: byId<HTMLDivElement>('prompt-dice'),
+  dice: byId<HTMLDivElement>('dice'),
+  odds: byId<HTMLDivElement>('odds'),
   actions: byId<HTMLUListElement>('actions'),
+  actionCount: byId<HTMLSpanElement>('action-count'),
   undo: byId<HTMLButtonElement>('undo'),
+  deselect: byId<HTMLButtonElement>('deselect'),
   newGame: byId<HTMLButtonElement>('new-game'),
+  statusList: byId<HTMLDListElement>('status-list'),
   log: byId<HTMLOListElement>('log'),
-  saves: byId<HTMLElement>('saves'),
+  replayFirst: byId<HTMLButtonElement>('replay-first'),
+  replayBack: byId<HTMLButtonElement>('replay-back'),
+  replayForward: byId<HTMLButtonElement>('replay-forward'),
+  replayLive: byId<HTMLButtonElement>('replay-live'),
+  replayBanner: byId<HTMLDivElement>('replay-banner'),
+  replayText: byId<HTMLSpanElement>('replay-text'),
+  replayExit: byId<HTMLButtonElement>('replay-exit'),
   exportButton: byId<HTMLButtonElement>('export'),
   copy: byId<HTMLButtonElement>('copy'),
+  download: byId<HTMLButtonElement>('download'),
+  share: byId<HTMLButtonElement>('share'),
+  shareLabel: byId<HTMLLabelElement>('share-label'),
+  shareLink: byId<HTMLInputElement>('share-link'),
   exportText: byId<HTMLTextAreaElement>('export-text'),
   importText: byId<HTMLTextAreaElement>('import-text'),
   importButton: byId<HTMLButtonElement>('import'),
+  importFile: byId<HTMLInputElement>('import-file'),
+  boardArea: byId<HTMLDivElement>('board-area'),
+  board: byId<HTMLDivElement>('board'),
+  zoomIn: byId<HTMLButtonElement>('zoom-in'),
+  zoomOut: byId<HTMLButtonElement>('zoom-out'),
+  zoomFit: byId<HTMLButtonElement>('zoom-fit'),
+  hoverCard: byId<HTMLDivElement>('hover-card'),
+  chooser: byId<HTMLDivElement>('chooser'),
 };
 
-let session: Session | null = null;
-const log = new GameLog(ui.log);
-const view = actionView(ui.prompt, ui.actions, choose);
+/** Timings for the end-to-end test's performance report. */
+const perf = {
+  firstHighlight: null as number | null,
+  firstHighlightPainted: null as number | null,
+  clicks: [] as { what: string; ms: number }[],
+};
+(window as unknown as { __perf: typeof perf }).__perf = perf;
+
+// ---- the current game -------------------------------------------------------------------------
+
+interface Current {
+  session: Session;
+  entry: RulesetEntry;
+  ui: GameUI;
+  players: Record<string, string>;
+  note: string;
+}
+
+let current: Current | null = null;
+/** The earlier position being looked at, if any. */
+let replay: { choice: number; session: Session } | null = null;
+/** The piece selected on the board (two-step actions: piece, then target). */
+let selected: number | null = null;
+/** The events of the last choice (dice tray, trails). */
+let lastEvents: unknown[] = [];
+let rollDice = false;
+
+const board = new HexBoard(el.board, {
+  activateHex: (hex, at) => clickHex(hex, at),
+  activatePiece: (id, hex, at) => clickPiece(id, hex, at),
+  hover: (target, at) => hover(target, at),
+});
+let boardRuleset = '';
+
+const log = new GameLog(el.log, (choice) => viewChoice(choice));
 
 function showError(message: string): void {
-  ui.error.textContent = message;
-  ui.error.hidden = false;
+  el.error.textContent = message;
+  el.error.hidden = false;
 }
 
 function clearError(): void {
-  ui.error.hidden = true;
-  ui.error.textContent = '';
+  el.error.hidden = true;
+  el.error.textContent = '';
 }
 
 function setStatus(text: string): void {
-  ui.status.textContent = text;
+  el.status.textContent = text;
 }
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
 
-// ---- autosave -------------------------------------------------------------------------------
+// ---- autosave ---------------------------------------------------------------------------------
 
 function autosave(): void {
-  if (!session) return;
-  const record: Autosave = { version: 1, save: session.exportString(), log: log.all() };
+  if (!current) return;
+  const actions: [number, string, string][] = [];
+  for (const g of log.all()) if (g.action) actions.push([g.choice, g.action.side, g.action.text]);
+  const record: Autosave = {
+    version: 2,
+    save: current.session.exportString(),
+    players: current.players,
+    actions,
+    note: current.note,
+  };
   try {
     localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(record));
   } catch (e) {
@@ -89,171 +171,859 @@ function readAutosave(): Autosave | null {
   }
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as Partial<Autosave>;
-    if (typeof parsed.save === 'string') {
-      return { version: 1, save: parsed.save, log: isLogEntries(parsed.log) ? parsed.log : [] };
-    }
+    const parsed = JSON.parse(raw) as Partial<Autosave> & { log?: unknown };
+    if (typeof parsed.save !== 'string') return null;
+    const actions = Array.isArray(parsed.actions)
+      ? parsed.actions.filter(
+          (a): a is [number, string, string] =>
+            Array.isArray(a) && typeof a[0] === 'number' && typeof a[1] === 'string' && typeof a[2] === 'string',
+        )
+      : [];
+    return {
+      version: 2,
+      save: parsed.save,
+      players: parsed.players && typeof parsed.players === 'object' ? parsed.players : {},
+      actions,
+      note: typeof parsed.note === 'string' ? parsed.note : '',
+    };
   } catch {
     // An older page kept the bare string.
-    return { version: 1, save: raw, log: [] };
+    return { version: 2, save: raw, players: {}, actions: [], note: '' };
   }
-  return null;
 }
 
-// ---- showing the game -------------------------------------------------------------------------
+// ---- the log, rebuilt from the engine's history -------------------------------------------------
 
+function buildLog(c: Current, actions: [number, string, string][]): LogGroup[] {
+  const byChoice = new Map(actions.map(([n, side, text]) => [n, { side, text }]));
+  let history: unknown[][];
+  try {
+    history = c.session.history();
+  } catch (e) {
+    return [{ choice: 0, lines: [], notes: [`The log could not be rebuilt: ${errorMessage(e)}`] }];
+  }
+  const groups: LogGroup[] = [];
+  history.forEach((events, n) => {
+    groups.push({
+      choice: n,
+      action: n > 0 ? byChoice.get(n) : undefined,
+      lines: events.map((e) => c.ui.eventLine(e)),
+      notes: n === 0 && c.note ? [c.note] : undefined,
+      events,
+    });
+  });
+  return groups;
+}
+
+// ---- actions and their places on the board ------------------------------------------------------
+
+interface Placed {
+  index: number;
+  action: unknown;
+  intent: Intent | null;
+}
+
+let placedFor: { session: Session; count: number; list: Placed[] } | null = null;
+
+function placedActions(c: Current, prompt: EnginePrompt | null): Placed[] {
+  const count = c.session.choiceCount();
+  if (placedFor && placedFor.session === c.session && placedFor.count === count) return placedFor.list;
+  const list = (prompt?.actions ?? []).map((action, index) => ({ index, action, intent: c.ui.intent(action) }));
+  placedFor = { session: c.session, count, list };
+  return list;
+}
+
+/** Pieces that are chosen first (then a target), and the one selected now. */
+function selection(list: Placed[]): { pieces: Set<number>; active: number | null; auto: boolean } {
+  const pieces = new Set<number>();
+  for (const p of list) {
+    const i = p.intent;
+    if (i && i.piece !== undefined && (i.hex !== undefined || i.unit !== undefined)) pieces.add(i.piece);
+  }
+  if (selected !== null && pieces.has(selected)) return { pieces, active: selected, auto: false };
+  if (pieces.size === 1) return { pieces, active: [...pieces][0]!, auto: true };
+  return { pieces, active: null, auto: false };
+}
+
+/** The actions a click on a target can choose now. */
+function liveTargets(list: Placed[], active: number | null): Placed[] {
+  return list.filter((p) => {
+    const i = p.intent;
+    if (!i || (i.hex === undefined && i.unit === undefined)) return false;
+    return i.piece === undefined || i.piece === active;
+  });
+}
+
+function marksFor(c: Current, list: Placed[], view: unknown): BoardMarks {
+  const sel = selection(list);
+  const hexes = new Map<string, string>();
+  const targets = new Set<number>();
+  const selectable = new Set<number>();
+  const where = new Map<number, string>();
+  for (const p of c.ui.pieces(view)) where.set(p.id, p.hex);
+  for (const p of liveTargets(list, sel.active)) {
+    const i = p.intent!;
+    if (i.hex !== undefined) hexes.set(i.hex, i.odds ? 'attack' : 'move');
+    if (i.unit !== undefined) {
+      targets.add(i.unit);
+      const h = where.get(i.unit);
+      if (h) hexes.set(h, 'target');
+    }
+  }
+  for (const p of list) {
+    const i = p.intent;
+    if (i?.piece === undefined) continue;
+    if (i.hex === undefined && i.unit === undefined) selectable.add(i.piece);
+    else if (i.piece !== sel.active) selectable.add(i.piece);
+  }
+  return { hexes, targets, selectable, selected: sel.active };
+}
+
+// ---- drawing -------------------------------------------------------------------------------------
+
+function shown(): Session | null {
+  return replay?.session ?? current?.session ?? null;
+}
+
+let listFor: { session: Session; count: number } | null = null;
+let statusKey = '';
+
+/** Redraw what changed. */
 function render(): void {
-  const s = session;
-  ui.saves.hidden = false;
-  ui.exportButton.disabled = ui.copy.disabled = !s;
-  if (!s) {
-    ui.game.hidden = true;
+  const c = current;
+  if (!c) {
+    el.game.hidden = true;
     return;
   }
+  const s = shown()!;
   try {
-    ui.title.textContent = RULESET_TITLES[s.ruleset()] ?? s.ruleset();
     const prompt = s.prompt();
-    let outcomeText = 'The game is over.';
-    if (!prompt) {
-      const outcome = s.outcome();
-      if (outcome) outcomeText = `Game over: ${outcomeWords(s, outcome)}.`;
+    const view = s.view(c.ui.viewSide(prompt));
+    if (boardRuleset !== c.entry.id) {
+      board.setMap(c.ui.hexMap(), c.ui.track());
+      boardRuleset = c.entry.id;
     }
-    view.show(s, prompt, outcomeText);
-    ui.undo.disabled = !s.canUndo();
-    document.body.dataset.choices = String(s.choiceCount());
+    board.setPieces(c.ui.pieces(view), (id) => c.ui.pieceSvg(view, id, PIECE));
+    board.setTrackPosition(c.ui.trackPosition(view));
+    board.setOverlays(c.ui.overlays(view));
+    board.setTrails(c.ui.trails(lastEvents));
+    renderStatus(c, view);
+    renderOutcome(c, s);
+    if (replay) {
+      board.setReadOnly(true);
+      board.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+      renderPrompt(c, prompt, true);
+      el.actions.replaceChildren();
+      el.actionCount.textContent = '0';
+      listFor = null;
+    } else {
+      board.setReadOnly(false);
+      const list = placedActions(c, prompt);
+      const marks = marksFor(c, list, view);
+      board.setMarks(marks);
+      el.deselect.hidden = !(selected !== null && marks.selected === selected);
+      renderPrompt(c, prompt, false);
+      const count = c.session.choiceCount();
+      if (!listFor || listFor.session !== c.session || listFor.count !== count) {
+        renderActions(c, prompt);
+        listFor = { session: c.session, count };
+      }
+      if (perf.firstHighlight === null && (marks.hexes.size > 0 || marks.selectable.size > 0)) {
+        perf.firstHighlight = performance.now();
+        performance.mark('first-highlight');
+        // And once it is on the screen: the next frame, after its paint.
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            perf.firstHighlightPainted = performance.now();
+            performance.mark('first-highlight-painted');
+          }, 0),
+        );
+      }
+    }
+    el.undo.disabled = !!replay || !c.session.canUndo();
+    renderDice(c);
+    renderReplayControls(c);
+    document.body.dataset.choices = String(c.session.choiceCount());
+    document.body.dataset.replay = replay ? String(replay.choice) : '';
   } catch (e) {
     showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
 }
 
-function showGame(): void {
-  ui.start.hidden = true;
-  ui.game.hidden = false;
+function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean): void {
+  const side = prompt ? c.ui.sideOf(prompt) : null;
+  el.promptSide.textContent = side ? side.label : '';
+  el.promptSide.hidden = !side;
+  if (side) {
+    el.promptSide.style.background = side.colour;
+    el.promptSide.style.color = side.ink;
+  }
+  let text: string;
+  if (!prompt) {
+    const outcome = c.session.outcome();
+    text = outcome ? `Game over: ${c.ui.outcomeWords(outcome)}.` : 'The game is over.';
+  } else text = c.ui.promptWords(prompt);
+  if (readOnly) text = `(earlier position) ${text}`;
+  if (el.prompt.textContent !== text) el.prompt.textContent = text;
+  // The piece the prompt is about, when it is not on the map yet.
+  const piece = prompt ? c.ui.promptPiece(prompt) : null;
+  const key = piece === null ? '' : `${piece}`;
+  if (el.promptPiece.dataset.key !== key) {
+    el.promptPiece.dataset.key = key;
+    if (piece === null) el.promptPiece.replaceChildren();
+    else {
+      const size = PIECE;
+      el.promptPiece.innerHTML =
+        `<svg viewBox="${-size / 2 - 2} ${-size / 2 - 2} ${size + 5} ${size + 5}" class="counter-preview" role="img" aria-label="${c.ui.pieceName(piece).replace(/"/g, '&quot;')}">` +
+        `${c.ui.pieceSvg(null, piece, size)}</svg><span>${c.ui.pieceName(piece).replace(/</g, '&lt;')}</span>`;
+      const svg = el.promptPiece.querySelector('svg');
+      if (svg) {
+        svg.addEventListener('pointerenter', () => showCard(piece, svg.getBoundingClientRect(), null));
+        svg.addEventListener('pointerleave', () => hideCard());
+      }
+    }
+  }
+  const dice = prompt && !readOnly ? c.ui.promptDice(prompt) : [];
+  const diceKey = JSON.stringify(dice);
+  if (el.promptDice.dataset.key !== diceKey) {
+    el.promptDice.dataset.key = diceKey;
+    el.promptDice.replaceChildren(...dice.map((d) => dieElement(document, d, c.entry.sides, false)));
+  }
+}
+
+function renderActions(c: Current, prompt: EnginePrompt | null): void {
+  const hadFocus = el.actions.contains(document.activeElement);
+  if (!prompt) {
+    el.actions.replaceChildren();
+    el.actionCount.textContent = '0';
+    return;
+  }
+  const list = placedActions(c, prompt);
+  const items = list.map((p) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    let label: string;
+    try {
+      label = c.session.describe(p.action);
+    } catch {
+      label = String((p.action as { type?: unknown }).type ?? 'action');
+    }
+    const text = document.createElement('span');
+    text.className = 'label';
+    text.textContent = label;
+    button.append(text);
+    button.dataset.index = String(p.index);
+    button.dataset.type = String((p.action as { type?: unknown }).type ?? '');
+    if (p.intent?.odds) {
+      const o = c.ui.odds(c.session, p.action);
+      if (o) {
+        button.append(oddsBar(document, o, true));
+        button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
+        button.addEventListener('focus', () => showOddsPanel(c, p.action));
+        button.addEventListener('pointerleave', () => hideOddsPanel());
+        button.addEventListener('blur', () => hideOddsPanel());
+      }
+    }
+    button.addEventListener('click', () => choose(p.index, 'list'));
+    li.append(button);
+    return li;
+  });
+  el.actions.replaceChildren(...items);
+  el.actionCount.textContent = String(items.length);
+  if (hadFocus) el.actions.querySelector('button')?.focus();
+}
+
+function renderStatus(c: Current, view: unknown): void {
+  const items = c.ui.status(view);
+  const key = JSON.stringify(items);
+  if (key === statusKey) return;
+  statusKey = key;
+  const nodes: HTMLElement[] = [];
+  for (const item of items) {
+    const dt = document.createElement('dt');
+    dt.textContent = item.label;
+    const dd = document.createElement('dd');
+    dd.textContent = item.value;
+    dd.dataset.key = item.key;
+    if (item.title) {
+      dd.title = item.title;
+      dt.title = item.title;
+    }
+    if (item.tone) dd.className = `tone-${item.tone}`;
+    nodes.push(dt, dd);
+  }
+  el.statusList.replaceChildren(...nodes);
+}
+
+function renderOutcome(c: Current, s: Session): void {
+  const outcome = s.prompt() ? null : s.outcome();
+  const text = outcome ? `Game over — ${c.ui.outcomeWords(outcome)}.` : '';
+  el.outcome.hidden = !text;
+  if (el.outcome.textContent !== text) el.outcome.textContent = text;
+}
+
+let diceShownFor: unknown[] | null = null;
+
+function renderDice(c: Current): void {
+  if (diceShownFor === lastEvents) return;
+  diceShownFor = lastEvents;
+  const dice = c.ui.dice(lastEvents);
+  if (!dice.length) {
+    el.dice.replaceChildren();
+    return;
+  }
+  const roll = rollDice;
+  rollDice = false;
+  const items = dice.map((d) => {
+    const row = document.createElement('div');
+    row.className = 'die-row';
+    const label = document.createElement('span');
+    label.textContent = `${d.side}: ${d.label}`;
+    row.append(dieElement(document, d, c.entry.sides, roll), label);
+    return row;
+  });
+  el.dice.replaceChildren(...items);
+}
+
+function renderReplayControls(c: Current): void {
+  const count = c.session.choiceCount();
+  const at = replay ? replay.choice : count;
+  el.replayFirst.disabled = at <= 0;
+  el.replayBack.disabled = at <= 0;
+  el.replayForward.disabled = !replay;
+  el.replayLive.disabled = !replay;
+  el.replayBanner.hidden = !replay;
+  if (replay) {
+    el.replayText.textContent = `Looking at the position after choice ${replay.choice} of ${count} (read-only).`;
+  }
+}
+
+// ---- hover cards and odds ------------------------------------------------------------------------
+
+function placeCard(card: HTMLElement, at: DOMRect | null): void {
+  const area = el.boardArea.getBoundingClientRect();
+  if (!at) {
+    card.style.left = '8px';
+    card.style.top = '8px';
+    return;
+  }
+  const x = at.right - area.left + 8;
+  const y = at.top - area.top;
+  card.style.left = `${Math.max(4, Math.min(x, area.width - 270))}px`;
+  card.style.top = `${Math.max(4, Math.min(y, area.height - card.offsetHeight - 4))}px`;
+}
+
+function showCard(unit: number | null, at: DOMRect | null, odds: unknown | null): void {
+  const c = current;
+  if (!c) return;
+  const s = shown()!;
+  const card = el.hoverCard;
+  const parts: HTMLElement[] = [];
+  if (unit !== null) {
+    const prompt = s.prompt();
+    const view = s.view(c.ui.viewSide(prompt));
+    const d = c.ui.pieceDetails(view, unit);
+    const head = document.createElement('div');
+    head.className = 'card-head';
+    if (d.swatch) {
+      const sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = d.swatch;
+      head.append(sw);
+    }
+    const title = document.createElement('strong');
+    title.textContent = d.title;
+    head.append(title);
+    const sub = document.createElement('div');
+    sub.className = 'card-sub';
+    sub.textContent = d.subtitle;
+    const dl = document.createElement('dl');
+    for (const [k, v] of d.rows) {
+      const dt = document.createElement('dt');
+      dt.textContent = k;
+      const dd = document.createElement('dd');
+      dd.textContent = v;
+      dl.append(dt, dd);
+    }
+    parts.push(head, sub, dl);
+  }
+  if (odds) {
+    const o = c.ui.odds(c.session, odds);
+    if (o) {
+      const h = document.createElement('div');
+      h.className = 'card-odds-title';
+      try {
+        h.textContent = c.session.describe(odds);
+      } catch {
+        h.textContent = 'Odds';
+      }
+      parts.push(h, oddsBar(document, o));
+    }
+  }
+  if (!parts.length) {
+    hideCard();
+    return;
+  }
+  card.replaceChildren(...parts);
+  card.hidden = false;
+  placeCard(card, at);
+}
+
+function hideCard(): void {
+  el.hoverCard.hidden = true;
+}
+
+function showOddsPanel(c: Current, action: unknown): void {
+  const o = c.ui.odds(c.session, action);
+  if (!o) return;
+  const title = document.createElement('div');
+  title.className = 'card-odds-title';
+  title.textContent = c.session.describe(action);
+  el.odds.replaceChildren(title, oddsBar(document, o));
+  el.odds.hidden = false;
+}
+
+function hideOddsPanel(): void {
+  el.odds.hidden = true;
+}
+
+/** The action whose odds to show when pointing at a target. */
+function oddsTarget(target: { unit?: number; hex?: string }): unknown | null {
+  const c = current;
+  if (!c || replay) return null;
+  const prompt = c.session.prompt();
+  const list = placedActions(c, prompt);
+  const sel = selection(list);
+  for (const p of liveTargets(list, sel.active)) {
+    const i = p.intent!;
+    if (!i.odds) continue;
+    if ((target.unit !== undefined && i.unit === target.unit) || (target.hex !== undefined && i.hex === target.hex)) {
+      return p.action;
+    }
+  }
+  // A supporter (Combined attacks) is a piece whose click chooses it.
+  if (target.unit !== undefined) {
+    const p = list.find((q) => q.intent?.odds && q.intent.piece === target.unit && q.intent.hex === undefined && q.intent.unit === undefined);
+    if (p) return p.action;
+  }
+  return null;
+}
+
+function hover(target: { unit?: number; hex?: string } | null, at: DOMRect | null): void {
+  if (!target) {
+    hideCard();
+    return;
+  }
+  const odds = oddsTarget(target);
+  showCard(target.unit ?? null, at, odds);
+}
+
+// ---- clicks on the board -------------------------------------------------------------------------
+
+function clickPiece(id: number, hex: string, at: DOMRect | null): void {
+  const c = current;
+  if (!c || replay) return;
+  const t0 = performance.now();
+  const list = placedActions(c, c.session.prompt());
+  const sel = selection(list);
+  const live = liveTargets(list, sel.active);
+  const hits = live.filter((p) => p.intent!.unit === id || (hex && p.intent!.hex === hex));
+  if (hits.length) return chooseAmong(hits, at, t0);
+  const direct = list.filter((p) => p.intent?.piece === id && p.intent.hex === undefined && p.intent.unit === undefined);
+  if (direct.length) return chooseAmong(direct, at, t0);
+  if (sel.pieces.has(id)) {
+    selected = sel.active === id && !sel.auto ? null : id;
+    hideChooser();
+    render();
+    perf.clicks.push({ what: 'select', ms: performance.now() - t0 });
+    return;
+  }
+  if (selected !== null) {
+    selected = null;
+    render();
+  }
+  showCard(id, at, null);
+}
+
+function clickHex(hex: string, at: DOMRect | null): void {
+  const c = current;
+  if (!c || replay) return;
+  const t0 = performance.now();
+  const list = placedActions(c, c.session.prompt());
+  const sel = selection(list);
+  const hits = liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex);
+  if (hits.length) return chooseAmong(hits, at, t0);
+  if (selected !== null) {
+    selected = null;
+    render();
+  }
+  hideChooser();
+}
+
+function chooseAmong(hits: Placed[], at: DOMRect | null, t0: number): void {
+  if (hits.length === 1) {
+    choose(hits[0]!.index, 'board', t0);
+    return;
+  }
+  const c = current!;
+  const buttons = hits.map((p) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.index = String(p.index);
+    b.textContent = c.session.describe(p.action);
+    b.addEventListener('click', () => {
+      hideChooser();
+      choose(p.index, 'board');
+    });
+    return b;
+  });
+  const cancel = document.createElement('button');
+  cancel.type = 'button';
+  cancel.className = 'cancel';
+  cancel.textContent = 'Cancel';
+  cancel.addEventListener('click', hideChooser);
+  el.chooser.replaceChildren(...buttons, cancel);
+  el.chooser.hidden = false;
+  placeCard(el.chooser, at);
+  buttons[0]?.focus();
+}
+
+function hideChooser(): void {
+  el.chooser.hidden = true;
+}
+
+// ---- the player's commands -----------------------------------------------------------------------
+
+function choose(index: number, how: string, t0 = performance.now()): void {
+  const c = current;
+  if (!c || replay) return;
+  const prompt = c.session.prompt();
+  const action = prompt?.actions[index];
+  if (!prompt || action === undefined) return;
+  let text: string;
+  try {
+    text = c.session.describe(action);
+  } catch {
+    text = String((action as { type?: unknown }).type);
+  }
+  let events: unknown[];
+  try {
+    events = c.session.applyIndex(index);
+  } catch (e) {
+    showError(errorMessage(e));
+    return;
+  }
+  clearError();
+  hideChooser();
+  hideCard();
+  hideOddsPanel();
+  selected = null;
+  lastEvents = events;
+  rollDice = true;
+  log.append({
+    choice: c.session.choiceCount(),
+    action: { side: prompt.side, text },
+    lines: events.map((e) => c.ui.eventLine(e)),
+    events,
+  });
+  render();
+  perf.clicks.push({ what: `${how}:${String((action as { type?: unknown }).type)}`, ms: performance.now() - t0 });
+  autosave();
+}
+
+function undo(): void {
+  const c = current;
+  if (!c || replay) return;
+  try {
+    c.session.undo();
+    clearError();
+  } catch (e) {
+    showError(errorMessage(e));
+    return;
+  }
+  selected = null;
+  lastEvents = [];
+  log.truncate(c.session.choiceCount());
+  render();
+  autosave();
+  setStatus('Took back the last choice.');
+}
+
+function viewChoice(choice: number): void {
+  const c = current;
+  if (!c) return;
+  const count = c.session.choiceCount();
+  if (choice >= count) {
+    exitReplay();
+    return;
+  }
+  let next: Session;
+  try {
+    next = c.session.replayTo(Math.max(0, choice));
+  } catch (e) {
+    showError(`That position could not be replayed: ${errorMessage(e)}`);
+    return;
+  }
+  replay?.session.free();
+  replay = { choice: Math.max(0, choice), session: next };
+  lastEvents = log.group(replay.choice)?.events ?? [];
+  rollDice = false;
+  hideChooser();
+  hideCard();
+  log.setViewing(replay.choice);
   render();
 }
 
-function showStart(): void {
-  ui.seed.value = String(randomSeed());
-  ui.cancelStart.hidden = !session;
-  ui.game.hidden = true;
-  ui.start.hidden = false;
-  ui.ruleset.focus();
+function exitReplay(): void {
+  if (!replay) return;
+  replay.session.free();
+  replay = null;
+  lastEvents = [];
+  log.setViewing(null);
+  render();
+}
+
+function stepReplay(delta: number): void {
+  const c = current;
+  if (!c) return;
+  const count = c.session.choiceCount();
+  const at = replay ? replay.choice : count;
+  const choices = log.choices().filter((n) => n < count);
+  choices.push(count);
+  let i = choices.indexOf(at);
+  if (i < 0) i = choices.findIndex((n) => n > at);
+  const next = choices[Math.max(0, Math.min(choices.length - 1, i + delta))] ?? count;
+  viewChoice(next);
 }
 
 /** Make `next` the current game, freeing the previous one. */
-function adopt(next: Session, entries: LogEntry[]): void {
-  const previous = session;
-  session = next;
+function adopt(next: Session, entry: RulesetEntry, players: Record<string, string>, note: string, actions: [number, string, string][]): void {
+  const previous = current?.session;
+  if (replay) {
+    replay.session.free();
+    replay = null;
+  }
+  const c: Current = { session: next, entry, ui: entry.create(next), players, note };
+  current = c;
   if (previous && previous !== next) previous.free();
-  log.reset(entries);
-  ui.exportText.value = '';
-  autosave();
-  showGame();
-}
-
-// ---- the player's commands -------------------------------------------------------------------------
-
-function choose(index: number, label: string): void {
-  const s = session;
-  if (!s) return;
-  const side = s.prompt()?.side ?? '';
-  try {
-    const events = s.applyIndex(index);
-    clearError();
-    log.record(s, s.choiceCount(), side, label, events);
-  } catch (e) {
-    showError(errorMessage(e));
-  }
-  autosave();
+  selected = null;
+  lastEvents = [];
+  placedFor = null;
+  listFor = null;
+  statusKey = '';
+  el.exportText.value = '';
+  el.shareLink.hidden = el.shareLabel.hidden = true;
+  el.title.textContent = entry.title;
+  el.start.hidden = true;
+  el.game.hidden = false;
+  log.setViewing(null);
+  log.reset([{ choice: 0, lines: [], notes: note ? [note] : [] }]);
   render();
+  // The log is rebuilt from the engine's history after the board is drawn.
+  log.reset(buildLog(c, actions));
+  autosave();
 }
 
-function readSpec(): GameSpec {
-  const option = ui.ruleset.selectedOptions[0];
-  // The engine validates the options; the form only collects them.
-  const options: Record<string, unknown> = {};
-  for (const input of ui.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
-    options[input.name] = input.checked;
-  }
-  for (const select of ui.options.querySelectorAll<HTMLSelectElement>('select')) {
-    options[select.name] = select.value;
-  }
-  const seed = Number(ui.seed.value);
-  return {
-    ruleset: ui.ruleset.value,
-    scenario: option?.dataset.scenario ?? '',
-    options: options as Partial<Options>,
-    seed: Number.isInteger(seed) && seed >= 0 ? seed >>> 0 : randomSeed(),
-  };
+function entryFor(session: Session): RulesetEntry {
+  const entry = rulesetById(session.ruleset());
+  if (!entry) throw new Error(`this page cannot show the ruleset '${session.ruleset()}'`);
+  return entry;
+}
+
+// ---- start screen ------------------------------------------------------------------------------
+
+function fillStartForm(): void {
+  el.ruleset.replaceChildren(
+    ...RULESETS.map((r) => {
+      const o = document.createElement('option');
+      o.value = r.id;
+      o.textContent = r.title;
+      return o;
+    }),
+  );
+  fillRulesetFields();
+}
+
+function selectedEntry(): RulesetEntry {
+  return rulesetById(el.ruleset.value) ?? RULESETS[0]!;
+}
+
+function fillRulesetFields(): void {
+  const entry = selectedEntry();
+  el.scenario.replaceChildren(
+    ...entry.scenarios.map((s) => {
+      const o = document.createElement('option');
+      o.value = s.id;
+      o.textContent = s.title;
+      return o;
+    }),
+  );
+  el.scenarioLabel.hidden = entry.scenarios.length < 2;
+  el.players.replaceChildren(
+    ...entry.sides.map((side) => {
+      const label = document.createElement('label');
+      label.textContent = `${side.label} player `;
+      const select = document.createElement('select');
+      select.name = `player-${side.id}`;
+      select.dataset.side = side.id;
+      const human = document.createElement('option');
+      human.value = 'human';
+      human.textContent = 'Human (this screen)';
+      const computer = document.createElement('option');
+      computer.value = 'computer';
+      computer.textContent = 'Computer (not available yet)';
+      computer.disabled = true;
+      select.append(human, computer);
+      label.append(select);
+      return label;
+    }),
+  );
+  const legend = el.options.querySelector('legend');
+  const fields = entry.options.map((f) => {
+    const label = document.createElement('label');
+    if (f.kind === 'checkbox') {
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.name = f.name;
+      label.append(input, ` ${f.label}`);
+    } else {
+      label.append(`${f.label} `);
+      const select = document.createElement('select');
+      select.name = f.name;
+      for (const ch of f.choices ?? []) {
+        const o = document.createElement('option');
+        o.value = ch.value;
+        o.textContent = ch.label;
+        select.append(o);
+      }
+      label.append(select);
+    }
+    if (f.help) {
+      const help = document.createElement('small');
+      help.textContent = f.help;
+      label.append(help);
+    }
+    return label;
+  });
+  el.options.replaceChildren(...(legend ? [legend] : []), ...fields);
+}
+
+function showStart(): void {
+  el.seed.value = String(randomSeed());
+  el.cancelStart.hidden = !current;
+  exitReplay();
+  el.game.hidden = true;
+  el.start.hidden = false;
+  el.ruleset.focus();
 }
 
 function startGame(event: SubmitEvent): void {
   event.preventDefault();
-  const spec = readSpec();
+  const entry = selectedEntry();
+  const options: Record<string, unknown> = {};
+  for (const input of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) options[input.name] = input.checked;
+  for (const select of el.options.querySelectorAll<HTMLSelectElement>('select')) options[select.name] = select.value;
+  const players: Record<string, string> = {};
+  for (const select of el.players.querySelectorAll<HTMLSelectElement>('select')) players[select.dataset.side ?? ''] = select.value;
+  const n = Number(el.seed.value);
+  const seed = Number.isInteger(n) && n >= 0 ? n >>> 0 : randomSeed();
+  const scenario = el.scenario.value || entry.scenarios[0]?.id || '';
   let next: Session;
   try {
-    next = Session.start(spec);
+    next = Session.start(entry.id, scenario, options, seed);
   } catch (e) {
     showError(`Could not start the game: ${errorMessage(e)}`);
     return;
   }
   clearError();
-  const title = RULESET_TITLES[spec.ruleset] ?? spec.ruleset;
-  adopt(next, [{ choice: 0, lines: [{ kind: 'note', text: `New game of ${title}, scenario ${spec.scenario}, seed ${spec.seed}.` }] }]);
+  const title = entry.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
+  adopt(next, entry, players, `New game of ${entry.title} (${title}), seed ${seed}.`, []);
   setStatus('Game started.');
 }
 
-function undo(): void {
-  const s = session;
-  if (!s) return;
-  try {
-    s.undo();
-    clearError();
-    log.truncate(s.choiceCount());
-  } catch (e) {
-    showError(errorMessage(e));
-  }
-  autosave();
-  render();
-}
+// ---- saving, loading, sharing ------------------------------------------------------------------
 
-function exportGame(): void {
-  if (!session) return;
-  ui.exportText.value = session.exportString();
-  ui.exportText.select();
+function exportGame(): string {
+  if (!current) return '';
+  el.exportText.value = current.session.exportString();
+  el.exportText.select();
   setStatus('Saved game string ready to copy.');
+  return el.exportText.value;
 }
 
-async function copyExport(): Promise<void> {
-  if (!session) return;
-  if (!ui.exportText.value) exportGame();
+async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement): Promise<void> {
   try {
-    await navigator.clipboard.writeText(ui.exportText.value);
+    await navigator.clipboard.writeText(text);
     setStatus('Copied to the clipboard.');
   } catch {
-    ui.exportText.select();
+    field.select();
     const ok = document.execCommand('copy');
     setStatus(ok ? 'Copied to the clipboard.' : 'Select the text and copy it by hand.');
   }
 }
 
-function importGame(): void {
-  const text = ui.importText.value.trim();
-  if (!text) {
+function download(): void {
+  if (!current) return;
+  const text = exportGame();
+  const blob = new Blob([text + '\n'], { type: 'text/plain' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${current.entry.id}-${current.session.choiceCount()}.txt`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setStatus('Saved game downloaded.');
+}
+
+function shareLink(): void {
+  if (!current) return;
+  const url = `${location.origin}${location.pathname}#g=${current.session.exportString()}`;
+  el.shareLink.value = url;
+  el.shareLink.hidden = el.shareLabel.hidden = false;
+  el.shareLink.select();
+  void copyText(url, el.shareLink);
+}
+
+/** Load a saved string; on error the current game is untouched and the engine's message shown. */
+function importText(text: string, how: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed) {
     showError('Paste a saved game string first.');
-    return;
+    return false;
   }
   let next: Session;
+  let entry: RulesetEntry;
   try {
-    next = Session.import(text);
+    next = Session.import(trimmed);
+    try {
+      entry = entryFor(next);
+    } catch (e) {
+      next.free();
+      throw e;
+    }
   } catch (e) {
-    // The current game is untouched.
     showError(`Could not load that saved game: ${errorMessage(e)}`);
-    return;
+    return false;
   }
   clearError();
-  adopt(next, [{ choice: next.choiceCount(), lines: [{ kind: 'note', text: `Loaded a saved game after ${next.choiceCount()} choices.` }] }]);
+  adopt(next, entry, {}, `Loaded ${how} at choice ${next.choiceCount()}.`, []);
   setStatus('Saved game loaded.');
+  return true;
+}
+
+function importFile(input: HTMLInputElement): void {
+  const file = input.files?.[0];
+  if (!file) return;
+  file
+    .text()
+    .then((text) => importText(text, `the file ${file.name}`))
+    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`))
+    .finally(() => {
+      input.value = '';
+    });
 }
 
 /** Restore the autosaved game, if any; true when a game was restored. */
@@ -261,32 +1031,97 @@ function restore(): boolean {
   const saved = readAutosave();
   if (!saved) return false;
   let next: Session;
+  let entry: RulesetEntry;
   try {
     next = Session.import(saved.save);
+    entry = entryFor(next);
   } catch (e) {
     showError(`The autosaved game could not be restored: ${errorMessage(e)}. Its string is in the Load box.`);
-    ui.importText.value = saved.save;
+    el.importText.value = saved.save;
+    el.startImportText.value = saved.save;
     return false;
   }
-  const count = next.choiceCount();
-  const last = saved.log.reduce((n, e) => Math.max(n, e.choice), 0);
-  const entries =
-    saved.log.length > 0 && last === count
-      ? saved.log
-      : [{ choice: count, lines: [{ kind: 'note' as const, text: `Restored a saved game after ${count} choices.` }] }];
-  adopt(next, entries);
+  adopt(next, entry, saved.players, saved.note, saved.actions);
   setStatus('Restored the autosaved game.');
   return true;
 }
 
+/** `#g=<saved string>` loads a shared game; `?test#setup=<json>` builds a test position. */
+function fromLocation(): boolean {
+  const hash = location.hash;
+  const params = new URLSearchParams(location.search);
+  const clear = () => history.replaceState(null, '', location.pathname + location.search);
+  if (hash.startsWith('#g=')) {
+    const text = decodeURIComponent(hash.slice(3));
+    clear();
+    return importText(text, 'a shared link');
+  }
+  if (hash.startsWith('#setup=') && params.has('test')) {
+    clear();
+    const ruleset = params.get('ruleset') ?? RULESETS[0]!.id;
+    let next: Session;
+    try {
+      const setup = JSON.parse(decodeURIComponent(hash.slice(7))) as unknown;
+      next = Session.fromSetup(ruleset, setup);
+    } catch (e) {
+      showError(`Could not build the test position: ${errorMessage(e)}`);
+      return false;
+    }
+    adopt(next, entryFor(next), {}, 'Test position from a setup description.', []);
+    return true;
+  }
+  return false;
+}
+
+// ---- wiring ---------------------------------------------------------------------------------------
+
 async function main(): Promise<void> {
-  ui.startForm.addEventListener('submit', startGame);
-  ui.cancelStart.addEventListener('click', showGame);
-  ui.undo.addEventListener('click', undo);
-  ui.newGame.addEventListener('click', showStart);
-  ui.exportButton.addEventListener('click', exportGame);
-  ui.copy.addEventListener('click', () => void copyExport());
-  ui.importButton.addEventListener('click', importGame);
+  fillStartForm();
+  el.ruleset.addEventListener('change', fillRulesetFields);
+  el.startForm.addEventListener('submit', startGame);
+  el.cancelStart.addEventListener('click', () => {
+    el.start.hidden = true;
+    el.game.hidden = false;
+    render();
+  });
+  el.undo.addEventListener('click', undo);
+  el.deselect.addEventListener('click', () => {
+    selected = null;
+    render();
+  });
+  el.newGame.addEventListener('click', showStart);
+  el.exportButton.addEventListener('click', () => void exportGame());
+  el.copy.addEventListener('click', () => {
+    const text = el.exportText.value || exportGame();
+    if (text) void copyText(text, el.exportText);
+  });
+  el.download.addEventListener('click', download);
+  el.share.addEventListener('click', shareLink);
+  el.importButton.addEventListener('click', () => importText(el.importText.value, 'a pasted string'));
+  el.importFile.addEventListener('change', () => importFile(el.importFile));
+  el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
+  el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
+  el.zoomIn.addEventListener('click', () => board.zoom(1.3));
+  el.zoomOut.addEventListener('click', () => board.zoom(1 / 1.3));
+  el.zoomFit.addEventListener('click', () => board.fit());
+  el.replayFirst.addEventListener('click', () => viewChoice(0));
+  el.replayBack.addEventListener('click', () => stepReplay(-1));
+  el.replayForward.addEventListener('click', () => stepReplay(1));
+  el.replayLive.addEventListener('click', exitReplay);
+  el.replayExit.addEventListener('click', exitReplay);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      hideChooser();
+      hideCard();
+      if (selected !== null) {
+        selected = null;
+        render();
+      }
+    }
+  });
+  window.addEventListener('hashchange', () => {
+    if (fromLocation()) render();
+  });
   try {
     await loadEngine();
   } catch (e) {
@@ -295,8 +1130,7 @@ async function main(): Promise<void> {
     return;
   }
   setStatus('Engine ready.');
-  if (!restore()) showStart();
-  render();
+  if (!fromLocation() && !restore()) showStart();
   document.body.dataset.ready = 'true';
 }
 

@@ -1,0 +1,759 @@
+// Bailén 1808 for the page: words for its steps and events, its counters drawn as counters,
+// its map as a hex map, its status panel, and where each of its actions lands on the board.
+//
+// Everything here comes from the engine: the scenario file (map, classes, counters), the
+// prompt, the view, the events, the odds. No rule is computed: the status shows the engine's
+// counts, the highlights are the prompt's legal actions, the odds are the engine's.
+import type {
+  Action,
+  BailenPrompt,
+  ClassFile,
+  CounterFile,
+  Event as GameEvent,
+  Odds,
+  Outcome,
+  RollPurpose,
+  ScenarioFile,
+  Side,
+  Step,
+  UnitView,
+  View,
+} from '../../pkg/napoleonic.js';
+import type { EnginePrompt, Session } from '../engine.js';
+import type { HexMapSpec } from '../boards/hex.js';
+import type {
+  BoardPiece,
+  DieShown,
+  GameUI,
+  Intent,
+  OddsShown,
+  PieceDetails,
+  RangeOverlay,
+  RulesetEntry,
+  SideInfo,
+  StatusItem,
+  TrackSpec,
+} from './adapter.js';
+
+const DICE = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+export const SIDES: SideInfo[] = [
+  { id: 'French', label: 'French', colour: '#1f4e9c', ink: '#ffffff' },
+  { id: 'Spanish', label: 'Spanish', colour: '#c0262d', ink: '#ffd23f' },
+];
+
+/** "AttackResolved" -> "attack resolved"; "historical_deployment" -> "historical deployment". */
+export function words(tag: string): string {
+  return tag
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A die face glyph followed by its value. */
+export function die(value: unknown): string {
+  return typeof value === 'number' && value >= 1 && value <= 6 ? `${DICE[value - 1]} ${value}` : String(value);
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+const KIND_WORDS: Record<string, string> = {
+  leader: 'leader',
+  elite_infantry: 'elite infantry',
+  line_infantry: 'line infantry',
+  militia: 'volunteer militia',
+  artillery: 'artillery',
+  horse_artillery: 'horse artillery',
+  cuirassier: 'cuirassiers',
+  regular_cavalry: 'regular cavalry',
+  light_cavalry: 'light cavalry',
+  water_carrier: 'water carrier',
+};
+
+const FILLER = new Set([
+  'de', 'del', 'la', 'las', 'los', 'el', 'des', 'du', 'le', 'les', 'y', 'et', 'à', 'a',
+  'regimiento', 'régiment', 'batería', 'batterie', 'nº',
+]);
+
+/** A short name to print on the counter ("Gren. 3e Lég."); the full name is in the card. */
+export function shortName(name: string): string {
+  const plain = name.replace(/\([^)]*\)/g, ' ').trim();
+  const tokens = plain.split(/\s+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
+  const full = tokens.join(' ');
+  if (full.length <= 12) return full || name.slice(0, 12);
+  const cut = (w: string, n: number) => (w.length > n + 1 ? w.slice(0, n) + '.' : w);
+  const first = tokens[0] ?? '';
+  const number = tokens.slice(1).find((w) => /\d/.test(w));
+  const last = tokens.length > 1 ? tokens[tokens.length - 1]! : '';
+  const parts = [cut(first, /\d/.test(first) ? 6 : 5)];
+  if (number && number !== last) parts.push(cut(number, 4));
+  if (last && last !== first) parts.push(cut(last, 4));
+  return parts.join(' ').slice(0, 14);
+}
+
+function place(u: UnitView | undefined): string | null {
+  if (!u) return null;
+  const p = u.place as unknown;
+  if (p && typeof p === 'object' && 'on_map' in (p as Record<string, unknown>)) return (p as { on_map: string }).on_map;
+  return null;
+}
+
+/** The Bailén presentation bound to one scenario. */
+class BailenUI implements GameUI {
+  private readonly counters: CounterFile[];
+  private readonly classes: Record<string, ClassFile>;
+  private readonly colours = new Map<string, string>();
+  private readonly waterCarrier: number;
+
+  constructor(private readonly scen: ScenarioFile) {
+    this.counters = scen.counters ?? [];
+    this.classes = (scen.classes ?? {}) as Record<string, ClassFile>;
+    for (const f of scen.formations ?? []) this.colours.set(f.name, f.colour);
+    this.waterCarrier = this.counters.findIndex((c) => this.classes[c.class]?.kind === 'water_carrier');
+  }
+
+  pieceName(unit: number): string {
+    const c = this.counters[unit];
+    return c ? c.name || c.id : `unit #${unit}`;
+  }
+
+  private name = (unit: number | null | undefined): string =>
+    unit === null || unit === undefined ? 'none' : this.pieceName(unit);
+
+  private cls(unit: number): ClassFile | undefined {
+    const c = this.counters[unit];
+    return c ? this.classes[c.class] : undefined;
+  }
+
+  // ---- words ------------------------------------------------------------------------------
+
+  purposeWords(purpose: RollPurpose): string {
+    switch (purpose.purpose) {
+      case 'Initiative':
+        return 'initiative';
+      case 'ReinforcementArrival':
+        return 'reinforcement arrival';
+      case 'MovementAllowance':
+        return 'the movement allowance';
+      case 'CombatAllowance':
+        return 'the combat allowance';
+      case 'Attack':
+        return `${this.name(purpose.attacker)}'s attack on ${this.name(purpose.target)}`;
+      case 'Desertion':
+        return `desertion of ${this.name(purpose.unit)}`;
+      case 'HeatReorganization':
+        return `${this.name(purpose.unit)} to recover from the heat`;
+      case 'WaterCarrier':
+        return 'the water carrier';
+      default:
+        return words(String((purpose as { purpose?: unknown }).purpose ?? 'a roll'));
+    }
+  }
+
+  private stepWords(step: Step): string {
+    const name = this.name;
+    switch (step.step) {
+      case 'Deployment':
+        return `Game setup: place ${name(step.unit)} (${step.formation}'s formation) on a highlighted hex`;
+      case 'ChooseFirstPlayer':
+        return `Determine initiative: choose who plays first (French ${step.french_total}, Spanish ${step.spanish_total})`;
+      case 'Joker':
+        return `NAC History Joker: keep the roll for ${this.purposeWords(step.purpose)} (${step.dice.map(die).join(', ')}) or reroll a die with the Joker`;
+      case 'Reinforcement':
+        return `Reinforcements: ${name(step.unit)} enters at ${step.entry}; choose where it moves`;
+      case 'PlaceWaterCarrier':
+        return 'Stifling heat: place María Bellido on a highlighted hex';
+      case 'ActivateLeader':
+        return 'Movement: declare the leader to activate (click a leader)';
+      case 'Movement':
+        return `Movement with ${name(step.leader)}: choose a counter to move (${step.moved} of ${step.allowance} moved, ${step.formation_moved} of his formation)`;
+      case 'MoveCounter':
+        return `Movement: choose where ${name(step.unit)} goes (click it again to keep it in place)`;
+      case 'ReactionFire':
+        return 'Reaction artillery of the inactive player: fire, or end the reaction';
+      case 'Combat':
+        return `Combat: choose an attacker, then its target (${step.activations_left} activations left)`;
+      case 'SecondTarget':
+        return `Combat: second target for ${name(step.unit)} (first ${name(step.first)})`;
+      case 'Support':
+        return `Combined attack: a counter may support ${name(step.attacker)} against ${name(step.target)} (+1)`;
+      case 'TacticalRetreat':
+        return `Tactical retreat: may ${name(step.defender)} retreat two hexes instead of being attacked?`;
+      case 'Retreat':
+        return `Retreat: choose the two-hex retreat of ${name(step.unit)}`;
+      case 'Advance':
+        return `Advance after combat into ${step.hex}: choose a counter, or none`;
+      case 'ChainedAttack':
+        return `Advance after combat: may ${name(step.unit)} attack again?`;
+      case 'Pursuit':
+        return `Cavalry pursuit: choose a cavalry counter, then where it attacks from (${step.pursuits_left} left)`;
+      case 'Reorganization':
+        return 'Reorganization by leaders: choose a disorganised counter, or end the turn';
+      default: {
+        const record = step as unknown as Record<string, unknown>;
+        return capitalise(words(String(record.step)));
+      }
+    }
+  }
+
+  promptWords(prompt: EnginePrompt): string {
+    const p = prompt as BailenPrompt;
+    return `${p.side} to decide — ${this.stepWords(p.step)}`;
+  }
+
+  sideOf(prompt: EnginePrompt): SideInfo | null {
+    return SIDES.find((s) => s.id === prompt.side) ?? null;
+  }
+
+  promptPiece(prompt: EnginePrompt): number | null {
+    const step = (prompt as BailenPrompt).step;
+    switch (step.step) {
+      case 'Deployment':
+      case 'Reinforcement':
+        return step.unit;
+      case 'PlaceWaterCarrier':
+        return this.waterCarrier >= 0 ? this.waterCarrier : null;
+      default:
+        return null;
+    }
+  }
+
+  promptDice(prompt: EnginePrompt): DieShown[] {
+    const p = prompt as BailenPrompt;
+    if (p.step.step !== 'Joker') return [];
+    const label = this.purposeWords(p.step.purpose);
+    return p.step.dice.map((value) => ({ value, side: p.side, label }));
+  }
+
+  resultWords(result: string): string {
+    switch (result) {
+      case 'NoEffect':
+        return 'no effect';
+      case 'Disorganise':
+        return 'disorganised';
+      case 'Eliminate':
+        return 'eliminated';
+      default:
+        return words(result);
+    }
+  }
+
+  outcomeWords(outcome: unknown): string {
+    const o = outcome as Partial<Outcome> | null;
+    if (!o || typeof o.winner !== 'string' || typeof o.victory !== 'string') return 'the game is over';
+    const how: Record<string, string> = {
+      Surrender: 'the enemy surrenders (more than double its counters on the board)',
+      AllLeadersLost: 'the enemy has lost all its leaders and surrenders',
+      Strategic: 'strategic victory: five French counters on the Royal Road stars and no Spaniard in Bailén or on the stars',
+      StrategicDefence: 'the French did not take Bailén and the Royal Road by the end of round 15',
+    };
+    const round = typeof o.round === 'number' ? ` in round ${o.round}` : '';
+    const partial = o.partial ? `; the ${o.partial} have more counters on the board (partial victory)` : '';
+    const counts = o.on_board ? ` — counters on the board: French ${o.on_board[0]}, Spanish ${o.on_board[1]}` : '';
+    return `${o.winner} win${round}: ${how[o.victory] ?? words(o.victory)}${partial}${counts}`;
+  }
+
+  eventLine(event: unknown): string {
+    const e = event as GameEvent;
+    const name = this.name;
+    const path = (hexes: string[]) => hexes.join(' → ');
+    switch (e.event) {
+      case 'RoundBegins':
+        return `Round ${e.round} begins.`;
+      case 'Rolled':
+        return `${e.side} roll ${die(e.value)} for ${this.purposeWords(e.purpose)}.`;
+      case 'JokerUsed':
+        return `${e.side} use the Joker on die ${e.die + 1}: now ${die(e.new_value)}.`;
+      case 'JokerPassed':
+        return `The Joker passes to the ${e.to}.`;
+      case 'JokerDiscarded':
+        return 'The Joker is discarded.';
+      case 'InitiativeTie':
+        return `Initiative tied in round ${e.round}.`;
+      case 'FirstPlayer':
+        return `${e.side} play first in round ${e.round}.`;
+      case 'TurnBegins':
+        return `${e.side} turn begins (round ${e.round}).`;
+      case 'ReinforcementsArrive':
+        return `${e.side} reinforcements arrive.`;
+      case 'Deployed':
+        return `${name(e.unit)} deployed at ${e.to}.`;
+      case 'Entered':
+        return `${name(e.unit)} enters: ${path(e.path)}.`;
+      case 'CannotEnter':
+        return `${name(e.unit)} cannot enter.`;
+      case 'WaterCarrierPlaced':
+        return `María Bellido placed at ${e.to}.`;
+      case 'WaterCarrierNotPlaced':
+        return 'María Bellido is not placed.';
+      case 'LeaderActivated':
+        return `${name(e.leader)} activated: ${e.allowance} counters may move.`;
+      case 'Moved':
+        return `${name(e.unit)} moves ${path(e.path)}.`;
+      case 'Recovered':
+        return `${name(e.unit)} recovers.`;
+      case 'CombatAllowance':
+        return `${e.activations} counters may fight.`;
+      case 'AttackDeclared':
+        return (
+          `${name(e.unit)} ${e.melee ? 'assaults' : 'fires on'} ${name(e.target)}` +
+          (e.supporter !== null && e.supporter !== undefined ? `, supported by ${name(e.supporter)}` : '') +
+          '.'
+        );
+      case 'AttackResolved':
+        return `${name(e.unit)} on ${name(e.target)}: ${e.total} against ${e.defence}, ${this.resultWords(e.result)}.`;
+      case 'AttackLost':
+        return `${name(e.unit)}'s attack on ${name(e.target)} is lost.`;
+      case 'TacticalRetreated':
+        return `${name(e.unit)} retreats tactically: ${path(e.path)}.`;
+      case 'Disorganised':
+        return `${name(e.unit)} is disorganised.`;
+      case 'Eliminated':
+        return `${name(e.unit)} is eliminated.`;
+      case 'Retreated':
+        return `${name(e.unit)} retreats: ${path(e.path)}.`;
+      case 'NoRetreatPossible':
+        return `${name(e.unit)} cannot retreat.`;
+      case 'Advanced':
+        return `${name(e.unit)} advances to ${e.to}.`;
+      case 'Deserted':
+        return `${name(e.unit)} deserts.`;
+      case 'Reorganised':
+        return `${name(e.unit)} is reorganised.`;
+      case 'StaysDisorganised':
+        return `${name(e.unit)} stays disorganised.`;
+      case 'GameOver':
+        return `Game over: ${this.outcomeWords(e.outcome)}.`;
+      default: {
+        const record = e as unknown as Record<string, unknown>;
+        const rest = Object.entries(record)
+          .filter(([k]) => k !== 'event')
+          .map(([k, v]) => `${words(k)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+        return capitalise(words(String(record.event))) + (rest.length ? ` (${rest.join(', ')})` : '') + '.';
+      }
+    }
+  }
+
+  dice(events: unknown[]): DieShown[] {
+    const out: DieShown[] = [];
+    for (const ev of events as GameEvent[]) {
+      if (ev.event === 'Rolled') out.push({ value: ev.value, side: ev.side, label: this.purposeWords(ev.purpose) });
+      if (ev.event === 'JokerUsed') out.push({ value: ev.new_value, side: ev.side, label: `Joker reroll of die ${ev.die + 1}` });
+    }
+    return out;
+  }
+
+  trails(events: unknown[]): string[][] {
+    const out: string[][] = [];
+    for (const ev of events as GameEvent[]) {
+      if (ev.event === 'Moved' || ev.event === 'Entered' || ev.event === 'Retreated' || ev.event === 'TacticalRetreated') {
+        out.push(ev.path);
+      }
+    }
+    return out;
+  }
+
+  // ---- actions on the board -----------------------------------------------------------------
+
+  intent(action: unknown): Intent | null {
+    const a = action as Action;
+    switch (a.type) {
+      case 'Deploy':
+      case 'Enter':
+        return { hex: a.to };
+      case 'PlaceWaterCarrier':
+        return { hex: a.to };
+      case 'ActivateLeader':
+        return { piece: a.leader };
+      case 'SelectMover':
+        return { piece: a.unit };
+      case 'MoveTo':
+        return { piece: a.unit, hex: a.to };
+      case 'CancelMove':
+        return { piece: a.unit };
+      case 'Attack':
+        return { piece: a.unit, unit: a.target, odds: true };
+      case 'SecondAttack':
+        return { unit: a.target, odds: true };
+      case 'Support':
+        return { piece: a.supporter, odds: true };
+      case 'TacticalRetreat':
+        return { hex: a.to };
+      case 'Retreat':
+        return { piece: a.unit, hex: a.to };
+      case 'Advance':
+        return { piece: a.unit, hex: a.to };
+      case 'Pursue':
+        return { piece: a.unit, hex: a.to, odds: true };
+      case 'Reorganize':
+        return { unit: a.unit };
+      default:
+        return null;
+    }
+  }
+
+  odds(session: Session, action: unknown): OddsShown | null {
+    const a = action as Action;
+    if (!['Attack', 'SecondAttack', 'Support', 'Pursue'].includes(a.type)) return null;
+    const o = session.odds(action) as Odds | null;
+    if (!o) return null;
+    const n = o.numbers;
+    let numbers: string;
+    if (n.automatic) numbers = 'Disorganised foot artillery caught in pursuit: eliminated without a roll';
+    else {
+      numbers = `${n.melee ? 'Melee' : 'Fire at range'}: ${n.attack} + die against defence ${n.defence}`;
+      if (n.capped) numbers += ' (artillery alone at range: at most disorganised)';
+      if (n.target_disorganised) numbers += ' (target already disorganised)';
+    }
+    const notes: string[] = [];
+    if (o.tactical_retreat_possible) notes.push('The defender may make a tactical retreat instead (it ends disorganised).');
+    return {
+      total: 6,
+      parts: [
+        { key: 'eliminate', label: 'Eliminate', count: o.eliminate },
+        { key: 'disorganise', label: 'Disorganise', count: o.disorganise },
+        { key: 'none', label: 'No effect', count: o.no_effect },
+      ],
+      numbers,
+      notes,
+    };
+  }
+
+  viewSide(prompt: EnginePrompt | null): string {
+    return prompt?.side ?? 'French';
+  }
+
+  // ---- status ----------------------------------------------------------------------------------
+
+  status(view: unknown): StatusItem[] {
+    const v = view as View;
+    const items: StatusItem[] = [];
+    items.push({
+      key: 'round',
+      label: 'Round',
+      value: `R${v.round} of 15 · ${v.time}${v.hot ? ' ☀' : ''}`,
+      title: `Round ${v.round} of 15, ${v.time}${v.hot ? '; stifling heat is in force (R8-R13)' : ''}`,
+      tone: v.hot ? 'hot' : undefined,
+    });
+    if (v.hot) {
+      items.push({
+        key: 'heat',
+        label: 'Heat',
+        value: 'Stifling heat: −1 MF, reorganize on 4-6',
+        title: 'Stifling heat (R8-R13): units subtract 1 from their movement factor and need 4, 5 or 6 to reorganize; Spanish units within María Bellido\'s 10 hexes ignore it.',
+        tone: 'hot',
+      });
+    }
+    const turn = v.active ? `${v.active} turn` : 'Setup';
+    items.push({
+      key: 'initiative',
+      label: 'Initiative',
+      value: v.first ? `${v.first} play first · ${turn}` : turn,
+    });
+    const activity: string[] = [];
+    if (v.movement_allowance !== null && v.movement_allowance !== undefined) {
+      activity.push(`moved ${v.moved} of ${v.movement_allowance}`);
+    }
+    if (v.combat_activations_left !== null && v.combat_activations_left !== undefined) {
+      activity.push(`${v.combat_activations_left} combat activations left`);
+    }
+    if (v.combat_activations_left !== null && v.combat_activations_left !== undefined) {
+      activity.push(`${v.pursuits_left} pursuits left`);
+    }
+    items.push({ key: 'activations', label: 'Activations', value: activity.length ? activity.join(' · ') : '—' });
+    const [fr, sp] = v.on_board;
+    items.push({
+      key: 'on-board',
+      label: 'On the board',
+      value: `French ${fr} · Spanish ${sp}`,
+      title: 'Counters on the board. A side surrenders when the rival has more than double its counters, or when it has lost all its leaders.',
+      tone: fr > 2 * sp || sp > 2 * fr ? 'warn' : undefined,
+    });
+    const s = v.strategic;
+    items.push({
+      key: 'strategic',
+      label: 'Strategic',
+      value: `French on stars ${s.french_on_stars}/5 · Spanish in Bailén or stars ${s.spanish_in_town_or_stars}${s.met ? ' · MET' : ''}`,
+      title: 'France wins if at least 5 French counters (not of Vedel\'s formation) stand on the star hexes of the Royal Road and no Spanish counter is in Bailén or on those hexes.',
+      tone: s.met ? 'warn' : undefined,
+    });
+    const arrival = (i: 0 | 1, leader: string, from: number) =>
+      v.arrived[i] ? `${leader} arrived` : `${leader} ${v.arrival_sixths[i]}/6 (rolls from R${from})`;
+    items.push({
+      key: 'reinforcements',
+      label: 'Reinforcements',
+      value: `${arrival(1, 'Castaños', 9)} · ${arrival(0, 'Vedel', 11)}`,
+      title: 'The chance, in sixths, that each side\'s reinforcements arrive on its next roll.',
+    });
+    const mode = v.joker_mode === 'TemptFate' ? 'tempt fate' : v.joker_mode === 'Off' ? 'off' : 'strategic';
+    items.push({
+      key: 'joker',
+      label: 'Joker',
+      value: v.joker_mode === 'Off' ? 'not in play' : v.joker_holder ? `${v.joker_holder} hold it (${mode})` : `discarded (${mode})`,
+    });
+    if (v.options?.stifling_heat) {
+      const w = this.waterCarrier >= 0 ? place(v.units[this.waterCarrier]) : null;
+      const range = this.waterCarrier >= 0 ? this.cls(this.waterCarrier)?.water_range ?? 10 : 10;
+      items.push({
+        key: 'water',
+        label: 'Water carrier',
+        value: w ? `María Bellido at ${w} (range ${range})` : 'María Bellido not on the map',
+      });
+    }
+    return items;
+  }
+
+  // ---- the map -------------------------------------------------------------------------------
+
+  hexMap(): HexMapSpec {
+    const m = this.scen.map;
+    const terrain: Record<string, string> = {};
+    for (const h of m.river ?? []) terrain[h] = 'river';
+    for (const h of m.olive_grove ?? []) terrain[h] = 'olive';
+    for (const h of m.hill ?? []) terrain[h] = 'hill';
+    for (const h of m.building ?? []) terrain[h] = 'building';
+    const decor: Record<string, string> = {};
+    for (const [kind, hexes] of Object.entries((m.decorative ?? {}) as Record<string, string[]>)) {
+      for (const h of hexes) if (!terrain[h]) decor[h] = kind;
+    }
+    const underlined: Record<string, string> = {};
+    for (const [zone, hexes] of Object.entries((m.deployment ?? {}) as Record<string, string[]>)) {
+      for (const h of hexes) {
+        const letter = zone === 'French' ? '' : zone;
+        underlined[h] = (underlined[h] ?? '') + letter;
+      }
+    }
+    return {
+      columns: m.columns,
+      rows: m.rows,
+      terrain,
+      decor,
+      buildings: m.building ?? [],
+      paths: [
+        { hexes: m.river ?? [], cls: 'river', title: 'Río Rumblar' },
+        ...(m.minor_roads ?? []).map((r) => ({ hexes: r, cls: 'minor-road', title: 'Road (camino)' })),
+        { hexes: m.royal_road ?? [], cls: 'royal-road', title: 'Royal Road (Camino Real)' },
+      ],
+      outlines: [
+        { hexes: m.stars ?? [], cls: 'star-outline', title: 'Strategic victory hexes (stars)' },
+        { hexes: m.town ?? [], cls: 'town-outline', title: 'The town of Bailén' },
+      ],
+      markers: (m.stars ?? []).map((hex) => ({ hex, symbol: 'star' as const, cls: 'victory-star' })),
+      underlined,
+      places: (m.places ?? []).map((p) => ({ name: p.name, hex: p.hex })),
+    };
+  }
+
+  track(): TrackSpec {
+    const cells = [];
+    for (let r = 1; r <= 15; r += 1) {
+      cells.push({ label: `R${r}`, sub: `${String(4 + r).padStart(2, '0')}:00`, sun: r >= 8 && r <= 13 });
+    }
+    return { title: 'Round track', cells };
+  }
+
+  trackPosition(view: unknown): number {
+    return ((view as View).round ?? 1) - 1;
+  }
+
+  overlays(view: unknown): RangeOverlay[] {
+    const v = view as View;
+    if (this.waterCarrier < 0) return [];
+    const at = place(v.units[this.waterCarrier]);
+    if (!at) return [];
+    const radius = this.cls(this.waterCarrier)?.water_range ?? 10;
+    return [{ centre: at, radius, label: `María Bellido's water: ${radius} hexes`, cls: 'water-range' }];
+  }
+
+  // ---- counters --------------------------------------------------------------------------------
+
+  pieces(view: unknown): BoardPiece[] {
+    const v = view as View;
+    const out: BoardPiece[] = [];
+    for (const u of v.units) {
+      const hex = place(u);
+      if (!hex) continue;
+      const c = this.counters[u.id];
+      if (!c) continue;
+      out.push({
+        id: u.id,
+        hex,
+        key: `${u.disorganised ? 'D' : 'o'}${u.moved ? 'M' : ''}${u.activated ? 'A' : ''}`,
+        label: this.pieceLabel(u, hex),
+        classes: `side-${c.side.toLowerCase()}${u.disorganised ? ' disorganised' : ''}`,
+      });
+    }
+    return out;
+  }
+
+  private pieceLabel(u: UnitView, hex: string): string {
+    const c = this.counters[u.id]!;
+    const k = this.classes[c.class];
+    const kind = KIND_WORDS[k?.kind ?? ''] ?? c.class;
+    const state = u.disorganised ? ', disorganised' : '';
+    return `${c.name}, ${c.side} ${kind}${c.formation ? ` of ${c.formation}` : ''}, at ${hex}${state}`;
+  }
+
+  pieceDetails(view: unknown | null, id: number): PieceDetails {
+    const c = this.counters[id];
+    if (!c) return { title: `unit #${id}`, subtitle: '', rows: [] };
+    const k = this.classes[c.class];
+    const u = view ? (view as View).units[id] : undefined;
+    const rows: [string, string][] = [];
+    const kind = KIND_WORDS[k?.kind ?? ''] ?? c.class;
+    if (k && k.kind !== 'water_carrier') {
+      rows.push(['Combat factor', `${k.cf}${k.attacks > 1 ? ` (${k.attacks} attacks)` : ''}`]);
+      rows.push(['Movement factor', String(k.mf)]);
+      rows.push(['Defence factor', k.df === k.df_disorganised ? String(k.df) : `${k.df} (disorganised ${k.df_disorganised})`]);
+      rows.push(['Range', k.range > 1 ? `${k.range} hexes` : 'adjacent']);
+      if (k.command) rows.push(['Command', `★ ${k.command} (leader's range)`]);
+    }
+    if (k?.water_range) rows.push(['Water range', `${k.water_range} hexes`]);
+    if (c.swiss) rows.push(['Swiss', 'yes (Swiss troops rule)']);
+    if (c.pursuit_bonus) rows.push(['Pursuit', '+1 in pursuit combat']);
+    if (u) {
+      const at = place(u);
+      const where = at ?? (u.place === 'reserve' ? 'off the map' : String(u.place));
+      rows.push(['Hex', where]);
+      const state = [u.disorganised ? 'disorganised' : 'organised'];
+      if (u.moved) state.push('moved this turn');
+      if (u.activated) state.push(`activated${u.attacks_left ? ` (${u.attacks_left} attack${u.attacks_left > 1 ? 's' : ''} left)` : ''}`);
+      rows.push(['State', state.join(', ')]);
+    }
+    return {
+      title: c.name,
+      subtitle: `${c.id} · ${c.side} ${kind}${c.formation ? ` · ${c.formation}'s formation` : ''}`,
+      rows,
+      swatch: c.formation ? this.colours.get(c.formation) : undefined,
+    };
+  }
+
+  /** A counter: side colours, formation mark, unit symbol, factors; a striped face when disorganised. */
+  pieceSvg(view: unknown | null, id: number, size: number): string {
+    const c = this.counters[id];
+    if (!c) return '';
+    const k = this.classes[c.class];
+    const u = view ? (view as View).units[id] : undefined;
+    const dis = !!u?.disorganised;
+    const french = c.side === 'French';
+    const h = size / 2;
+    const bg = dis ? (french ? '#7d8aa3' : '#a98383') : french ? '#1f4e9c' : '#c0262d';
+    const ink = dis ? '#f4f4f4' : french ? '#ffffff' : '#ffd23f';
+    const box = dis ? '#d9d9d9' : french ? '#ffffff' : '#ffd23f';
+    const line = french ? '#163a78' : '#7a1218';
+    const mark = c.formation ? this.colours.get(c.formation) ?? '#999' : null;
+    const kind = k?.kind ?? 'line_infantry';
+    const out: string[] = [];
+    out.push(`<rect class="c-shadow" x="${-h + 1.6}" y="${-h + 1.6}" width="${size}" height="${size}" rx="3"/>`);
+    out.push(`<rect class="c-body" x="${-h}" y="${-h}" width="${size}" height="${size}" rx="3" fill="${bg}" stroke="${line}"/>`);
+    if (dis) out.push(`<rect x="${-h}" y="${-h}" width="${size}" height="${size}" rx="3" fill="url(#p-disorg)"/>`);
+    if (mark) {
+      out.push(`<path d="M${-h + 1},${-h + 1}h10l-10,10z" fill="${mark}" stroke="#111" stroke-width=".5"/>`);
+    }
+    out.push(`<text class="c-name" x="1.5" y="${-h + 6.3}" fill="${ink}">${esc(shortName(c.name))}</text>`);
+    // The unit symbol, NATO-like, in a box.
+    const bw = 18;
+    const bh = 11;
+    const bx = -bw / 2;
+    const by = -6.5;
+    const sym: string[] = [];
+    const stroke = `stroke="${line}" stroke-width="1.1" fill="none"`;
+    if (kind === 'leader') {
+      sym.push(`<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="${box}" stroke="${line}" stroke-width=".8"/>`);
+      sym.push(`<use href="#g-star" transform="translate(0,${by + bh / 2 + 0.6}) scale(.55)" fill="${line}"/>`);
+    } else if (kind === 'water_carrier') {
+      sym.push(
+        `<path d="M0,${by - 1} C4,${by + 4} 6,${by + 7} 0,${by + bh + 1} C-6,${by + 7} -4,${by + 4} 0,${by - 1}z" fill="#4aa3df" stroke="${line}" stroke-width=".8"/>`,
+      );
+    } else {
+      const dash = kind === 'militia' ? ' stroke-dasharray="2 1.3"' : '';
+      sym.push(`<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="${box}" stroke="${line}" stroke-width=".9"${dash}/>`);
+      if (kind === 'elite_infantry') {
+        sym.push(`<rect x="${bx + 1.5}" y="${by + 1.5}" width="${bw - 3}" height="${bh - 3}" ${stroke} stroke-width=".6"/>`);
+      }
+      if (kind.endsWith('infantry') || kind === 'militia') {
+        sym.push(`<path d="M${bx},${by}L${bx + bw},${by + bh}M${bx + bw},${by}L${bx},${by + bh}" ${stroke}/>`);
+      }
+      if (kind.endsWith('cavalry') || kind === 'cuirassier' || kind === 'horse_artillery') {
+        sym.push(`<path d="M${bx},${by + bh}L${bx + bw},${by}" ${stroke}/>`);
+      }
+      if (kind === 'cuirassier') {
+        sym.push(`<path d="M${bx},${by + bh / 2}h${bw}" ${stroke} stroke-width=".7"/>`);
+      }
+      if (kind === 'light_cavalry') {
+        sym.push(`<text class="c-sym-letter" x="${bx + 3.2}" y="${by + 4.4}" fill="${line}">L</text>`);
+      }
+      if (kind === 'artillery' || kind === 'horse_artillery') {
+        sym.push(`<circle cx="0" cy="${by + bh / 2}" r="2.6" fill="${line}"/>`);
+      }
+    }
+    out.push(`<g class="c-symbol">${sym.join('')}</g>`);
+    if (k && kind !== 'water_carrier') {
+      if (k.range > 1) out.push(`<text class="c-range" x="${h - 2}" y="${by + 8}" fill="${ink}">${k.range}</text>`);
+      if (k.command) {
+        out.push(`<use href="#g-star" transform="translate(${h - 6.5},${by + 2}) scale(.62)" fill="${ink}"/>`);
+        out.push(`<text class="c-command" x="${h - 6.5}" y="${by + 4.1}" fill="${line}">${k.command}</text>`);
+      }
+      const y = h - 3.2;
+      if (dis) {
+        out.push(`<text class="c-factor" x="0" y="${y}" fill="${ink}">${k.df_disorganised}</text>`);
+        out.push(`<text class="c-dis" x="0" y="${y - 8.5}" fill="${ink}">DISORG.</text>`);
+      } else {
+        out.push(`<text class="c-factor" x="${-h + 6.5}" y="${y}" fill="${ink}">${k.cf}</text>`);
+        if (k.attacks > 1) {
+          out.push(`<path d="M${-h + 10.8},${y - 6.5}v6.2M${-h + 12.6},${y - 6.5}v6.2" stroke="${ink}" stroke-width=".9"/>`);
+        }
+        out.push(`<text class="c-factor c-df" x="0" y="${y}" fill="${ink}">${k.df}</text>`);
+        out.push(`<text class="c-factor" x="${h - 6.5}" y="${y}" fill="${ink}">${k.mf}</text>`);
+      }
+    } else if (kind === 'water_carrier') {
+      out.push(`<text class="c-factor" x="0" y="${h - 3.2}" fill="${ink}">${k?.water_range ?? 10}</text>`);
+    }
+    if (u?.moved) out.push(`<path class="c-badge" d="M${h - 9},${-h + 3}l5,3l-5,3z" fill="${ink}"><title>moved</title></path>`);
+    if (u?.activated) {
+      out.push(
+        `<path class="c-badge" d="M${h - 9.5},${-h + 2.5}l6,6M${h - 3.5},${-h + 2.5}l-6,6" stroke="${ink}" stroke-width="1.3" transform="translate(0,${u?.moved ? 7 : 0})"><title>activated</title></path>`,
+      );
+    }
+    return out.join('');
+  }
+}
+
+export const bailen: RulesetEntry = {
+  id: 'bailen',
+  title: 'Bailén 1808',
+  scenarios: [{ id: 'bailen-1808', title: 'Bailén, 19 July 1808' }],
+  sides: SIDES,
+  board: 'hex',
+  options: [
+    { name: 'combined_attacks', label: 'Combined attacks', kind: 'checkbox', help: 'A second counter may join an attack for +1.' },
+    { name: 'cover', label: 'Cover', kind: 'checkbox', help: '+1 defence on hills and buildings.' },
+    { name: 'protection_against_cavalry', label: 'Protection against cavalry', kind: 'checkbox', help: 'Infantry in olive groves cannot be attacked by cavalry.' },
+    { name: 'roads', label: 'Roads', kind: 'checkbox', help: '+1 movement for a move made entirely along a road.' },
+    { name: 'swiss', label: 'Swiss troops', kind: 'checkbox', help: 'Swiss do not fight Swiss; French Swiss may desert.' },
+    { name: 'stifling_heat', label: 'Stifling heat', kind: 'checkbox', help: 'R8-R13: −1 movement, reorganize on 4-6; María Bellido waters the Spanish.' },
+    { name: 'historical_deployment', label: 'Historical deployment', kind: 'checkbox', help: 'Place the troops as on the reference sheet instead of deploying them.' },
+    {
+      name: 'joker',
+      label: 'NAC History Joker',
+      kind: 'select',
+      choices: [
+        { value: 'Strategic', label: 'Strategic' },
+        { value: 'TemptFate', label: 'Tempt fate' },
+        { value: 'Off', label: 'Off (house rule)' },
+      ],
+    },
+  ],
+  create(session: Session): GameUI {
+    return new BailenUI(session.scenario() as ScenarioFile);
+  },
+};
+
+export type { Side };

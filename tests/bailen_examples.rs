@@ -1676,6 +1676,13 @@ fn moved_artillery_cannot_fight() {
     s.units.iter_mut().find(|p| p.unit == "S32").unwrap().moved = true;
     let g = start(&s);
     assert!(targets(&g, "S32").is_empty());
+    // Nor may it support a combined attack (A26b): S20's attack goes straight to the die.
+    s.units.push(placement("S20", "1616"));
+    s.options.combined_attacks = true;
+    s.dice = vec![1];
+    let mut g = start(&s);
+    let ev = act(&mut g, attack("S20", "F32"));
+    assert_eq!(resolved(&ev).len(), 1, "no Support step was offered");
 
     let g = start(&position(
         Side::Spanish,

@@ -118,6 +118,14 @@ let rollDice = false;
 const board = new HexBoard(el.board, {
   activateHex: (hex, at) => clickHex(hex, at),
   activatePiece: (id, hex, at) => clickPiece(id, hex, at),
+  activateNone: () => {
+    hideChooser();
+    hideCard();
+    if (selected !== null) {
+      selected = null;
+      render();
+    }
+  },
   hover: (target, at) => hover(target, at),
 });
 let boardRuleset = '';

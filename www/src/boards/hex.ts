@@ -59,6 +59,8 @@ export interface HexBoardEvents {
   activateHex(hex: string, at: DOMRect | null): void;
   /** A click or Enter on a piece. */
   activatePiece(id: number, hex: string, at: DOMRect | null): void;
+  /** A click on the map away from any piece or highlighted hex. */
+  activateNone(): void;
   /** Pointer or focus over a piece or hex (null when it leaves the board). */
   hover(target: { unit?: number; hex?: string } | null, at: DOMRect | null): void;
 }
@@ -153,6 +155,11 @@ export function hexesWithin(centreLabel: string, radius: number, columns: number
   return out;
 }
 
+/** One path filling these hexes. */
+function hexFill(hexes: string[], scale = 1): string {
+  return hexes.map((h) => 'M' + corners(h, scale).replace(/ /g, 'L') + 'Z').join('');
+}
+
 function esc(text: string): string {
   return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 }
@@ -235,6 +242,7 @@ export class HexBoard {
   } | null = null;
   private hovered = '';
   private readOnly = false;
+  private hostSize = { w: 0, h: 0 };
 
   constructor(
     readonly host: HTMLElement,
@@ -254,6 +262,8 @@ export class HexBoard {
       if (w > 0 && h > 0) {
         this.svg.style.width = `${w}px`;
         this.svg.style.height = `${h}px`;
+        this.hostSize = { w, h };
+        if (this.width) this.applyViewBox();
       }
     };
     new ResizeObserver(size).observe(host);
@@ -272,21 +282,23 @@ export class HexBoard {
     for (let c = 1; c <= columns; c += 1) for (let r = 1; r <= rows; r += 1) all.push(makeLabel(c, r));
 
     const out: string[] = [DEFS];
-    out.push(`<rect class="map-bg" x="0" y="0" width="${this.width.toFixed(0)}" height="${this.height.toFixed(0)}"/>`);
-    // Terrain: one polygon a hex (also the hex's click target).
+    out.push(`<rect class="map-bg" data-bg="1" x="0" y="0" width="${this.width.toFixed(0)}" height="${this.height.toFixed(0)}"/>`);
+    // Terrain: one path a kind of terrain (clear is the background). Few elements keep the first
+    // drawing and every later layout cheap; clicks land on highlights and counters, which carry
+    // their hex.
+    const byKind = new Map<string, string[]>();
+    for (const [h, t] of Object.entries(spec.terrain)) byKind.set(t, [...(byKind.get(t) ?? []), h]);
     out.push('<g class="l-terrain">');
-    for (const h of all) {
-      const t = spec.terrain[h] ?? 'clear';
-      out.push(`<polygon class="hex t-${t}" data-hex="${h}" points="${corners(h)}"/>`);
-    }
+    for (const [t, hexes] of byKind) out.push(`<path class="t-${esc(t)}" d="${hexFill(hexes)}"/>`);
     out.push('</g><g class="l-decor">');
-    for (const [h, d] of Object.entries(spec.decor)) out.push(`<polygon class="d-${d}" points="${corners(h, 0.92)}"/>`);
+    const byDecor = new Map<string, string[]>();
+    for (const [h, d] of Object.entries(spec.decor)) byDecor.set(d, [...(byDecor.get(d) ?? []), h]);
+    for (const [d, hexes] of byDecor) out.push(`<path class="d-${esc(d)}" d="${hexFill(hexes, 0.92)}"/>`);
     // Hills: an inner, darker hex for the contour.
-    for (const [h, t] of Object.entries(spec.terrain)) {
-      if (t === 'hill') out.push(`<polygon class="hill-top" points="${corners(h, 0.62)}"/>`);
-    }
+    const hills = byKind.get('hill') ?? [];
+    if (hills.length) out.push(`<path class="hill-top" d="${hexFill(hills, 0.62)}"/>`);
     out.push('</g>');
-    out.push(`<path class="grid" d="${all.map((h) => 'M' + corners(h).replace(/ /g, 'L') + 'Z').join('')}"/>`);
+    out.push(`<path class="grid" d="${hexFill(all)}"/>`);
     out.push('<g class="l-paths">');
     for (const p of spec.paths) {
       out.push(`<path class="${esc(p.cls)}-casing" d="${pathThrough(p.hexes)}"/>`);
@@ -533,7 +545,19 @@ export class HexBoard {
   private applyViewBox(): void {
     const { x, y, w, h } = this.vb;
     this.svg.setAttribute('viewBox', `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
-    this.svg.dataset.zoom = (this.width / w).toFixed(2);
+    const zoom = this.width / w;
+    this.svg.dataset.zoom = zoom.toFixed(2);
+    // Hex labels are drawn once zoomed in enough to read them (at the whole-map scale they are
+    // a few pixels high, and 1400 texts cost a lot to lay out and paint).
+    this.svg.classList.toggle('labels', zoom * this.pixelScale() >= 1);
+  }
+
+  /** Screen pixels per board unit at zoom 1 (the whole map shown). */
+  private pixelScale(): number {
+    const { w, h } = this.hostSize;
+    // Unknown until the board is measured: draw no labels rather than all of them.
+    if (!w || !h || !this.width) return 0;
+    return Math.min(w / this.width, h / this.height);
   }
 
   /** Zoom by `factor` (>1 zooms in) around a point in board units (default: the centre). */
@@ -602,7 +626,10 @@ export class HexBoard {
   private activate(el: Element | null): void {
     if (this.readOnly) return;
     const t = this.targetOf(el);
-    if (!t) return;
+    if (!t) {
+      this.events.activateNone();
+      return;
+    }
     const rect = t.el.getBoundingClientRect();
     if (t.unit !== undefined) this.events.activatePiece(t.unit, t.hex ?? '', rect);
     else if (t.hex) this.events.activateHex(t.hex, rect);

@@ -657,7 +657,11 @@ class BailenUI implements GameUI {
     if (mark) {
       out.push(`<path d="M${-h + 1},${-h + 1}h10l-10,10z" fill="${mark}" stroke="#111" stroke-width=".5"/>`);
     }
-    out.push(`<text class="c-name" x="1.5" y="${-h + 6.3}" fill="${ink}">${esc(shortName(c.name))}</text>`);
+    // All the counter's words in one <text> (one SVG text layout a counter, not five).
+    const texts: string[] = [];
+    const t = (cls: string, x: number, y: number, fill: string, body: string | number) =>
+      texts.push(`<tspan class="${cls}" x="${x}" y="${y}" fill="${fill}">${body}</tspan>`);
+    t('c-name', 1.5, -h + 6.3, ink, esc(shortName(c.name)));
     // The unit symbol, NATO-like, in a box.
     const bw = 18;
     const bh = 11;
@@ -688,7 +692,7 @@ class BailenUI implements GameUI {
         sym.push(`<path d="M${bx},${by + bh / 2}h${bw}" ${stroke} stroke-width=".7"/>`);
       }
       if (kind === 'light_cavalry') {
-        sym.push(`<text class="c-sym-letter" x="${bx + 3.2}" y="${by + 4.4}" fill="${line}">L</text>`);
+        t('c-sym-letter', bx + 3.2, by + 4.4, line, 'L');
       }
       if (kind === 'artillery' || kind === 'horse_artillery') {
         sym.push(`<circle cx="0" cy="${by + bh / 2}" r="2.6" fill="${line}"/>`);
@@ -696,26 +700,27 @@ class BailenUI implements GameUI {
     }
     out.push(`<g class="c-symbol">${sym.join('')}</g>`);
     if (k && kind !== 'water_carrier') {
-      if (k.range > 1) out.push(`<text class="c-range" x="${h - 2}" y="${by + 8}" fill="${ink}">${k.range}</text>`);
+      if (k.range > 1) t('c-range', h - 2, by + 8, ink, k.range);
       if (k.command) {
         out.push(`<use href="#g-star" transform="translate(${h - 6.5},${by + 2}) scale(.62)" fill="${ink}"/>`);
-        out.push(`<text class="c-command" x="${h - 6.5}" y="${by + 4.1}" fill="${line}">${k.command}</text>`);
+        t('c-command', h - 6.5, by + 4.1, line, k.command);
       }
       const y = h - 3.2;
       if (dis) {
-        out.push(`<text class="c-factor" x="0" y="${y}" fill="${ink}">${k.df_disorganised}</text>`);
-        out.push(`<text class="c-dis" x="0" y="${y - 8.5}" fill="${ink}">DISORG.</text>`);
+        t('c-factor', 0, y, ink, k.df_disorganised);
+        t('c-dis', 0, y - 8.5, ink, 'DISORG.');
       } else {
-        out.push(`<text class="c-factor" x="${-h + 6.5}" y="${y}" fill="${ink}">${k.cf}</text>`);
+        t('c-factor', -h + 6.5, y, ink, k.cf);
         if (k.attacks > 1) {
           out.push(`<path d="M${-h + 10.8},${y - 6.5}v6.2M${-h + 12.6},${y - 6.5}v6.2" stroke="${ink}" stroke-width=".9"/>`);
         }
-        out.push(`<text class="c-factor c-df" x="0" y="${y}" fill="${ink}">${k.df}</text>`);
-        out.push(`<text class="c-factor" x="${h - 6.5}" y="${y}" fill="${ink}">${k.mf}</text>`);
+        t('c-factor c-df', 0, y, ink, k.df);
+        t('c-factor', h - 6.5, y, ink, k.mf);
       }
     } else if (kind === 'water_carrier') {
-      out.push(`<text class="c-factor" x="0" y="${h - 3.2}" fill="${ink}">${k?.water_range ?? 10}</text>`);
+      t('c-factor', 0, h - 3.2, ink, k?.water_range ?? 10);
     }
+    out.push(`<text class="c-text">${texts.join('')}</text>`);
     if (u?.moved) out.push(`<path class="c-badge" d="M${h - 9},${-h + 3}l5,3l-5,3z" fill="${ink}"><title>moved</title></path>`);
     if (u?.activated) {
       out.push(

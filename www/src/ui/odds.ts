@@ -18,11 +18,20 @@ export function oddsBar(doc: Document, odds: OddsShown, compact = false): HTMLEl
     seg.style.flexGrow = String(p.count);
     seg.title = `${p.label}: ${p.count} in ${odds.total}`;
     if (p.count === 0) seg.hidden = true;
-    seg.textContent = compact ? `${p.count}` : `${p.label} ${p.count}/${odds.total}`;
+    seg.textContent = compact ? `${p.count}` : `${p.count}/${odds.total}`;
     bar.append(seg);
   }
   wrap.append(bar);
   if (!compact) {
+    const legend = doc.createElement('div');
+    legend.className = 'odds-legend';
+    for (const p of odds.parts) {
+      const item = doc.createElement('span');
+      item.className = `odds-key odds-key-${p.key}`;
+      item.textContent = `${p.label} ${p.count}/${odds.total}`;
+      legend.append(item);
+    }
+    wrap.append(legend);
     const numbers = doc.createElement('div');
     numbers.className = 'odds-numbers';
     numbers.textContent = odds.numbers;

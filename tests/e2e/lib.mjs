@@ -1,0 +1,177 @@
+// Shared pieces of the end-to-end tests: a tiny static server for www/, a headless Chromium
+// (Debian's /usr/bin/chromium driven by playwright-core) with a fresh profile per suite, checks,
+// screenshots, and readers of the page's state.
+import { createServer } from 'node:http';
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WWW = path.join(ROOT, 'www');
+export const RESULTS = path.join(ROOT, 'test-results');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ts': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function serve(root = WWW) {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+      if (file !== root && !file.startsWith(root + path.sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      if ((await stat(file).catch(() => null))?.isDirectory()) file = path.join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+let passed = 0;
+export function passedCount() {
+  return passed;
+}
+
+export function check(condition, what, detail) {
+  if (!condition) {
+    const error = new Error(
+      `${what}${detail === undefined ? '' : `\n      got: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`}`,
+    );
+    error.check = true;
+    throw error;
+  }
+  passed += 1;
+  console.log(`  ok  ${what}`);
+}
+
+export async function checkBuilt() {
+  for (const f of ['index.html', 'style.css', 'dist/main.js', 'pkg/napoleonic.js', 'pkg/napoleonic_bg.wasm']) {
+    if (!(await stat(path.join(WWW, f)).catch(() => null))) {
+      throw Object.assign(new Error(`www/${f} is missing: run scripts/build.sh first`), { check: true });
+    }
+  }
+  await mkdir(RESULTS, { recursive: true });
+}
+
+/**
+ * A fresh Chromium profile with the page's guards: console errors, page errors, failed requests
+ * and any request outside the served origin are recorded (and outside requests refused).
+ */
+export async function openBrowser(origin, viewport = { width: 1280, height: 800 }, extra = {}) {
+  const profile = await mkdtemp(path.join(tmpdir(), 'napoleonic-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: !process.env.HEADFUL,
+    args: [
+      ...(process.env.HEADFUL ? [] : ['--headless']),
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport,
+    ...extra,
+  });
+  const consoleErrors = [];
+  const outside = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin + '/') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    if (!outside.includes(req.url())) consoleErrors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) consoleErrors.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+  };
+  return { context, page, consoleErrors, outside, close };
+}
+
+export function shooter(page, prefix) {
+  return (name, full = false) =>
+    page.screenshot({ path: path.join(RESULTS, `${prefix}-${name}.png`), fullPage: full });
+}
+
+export const ready = (page) => page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+
+/** The page's state as a player sees it. */
+export function state(page) {
+  return page.evaluate(() => ({
+    prompt: document.getElementById('prompt')?.textContent ?? '',
+    log: document.querySelectorAll('#log li').length,
+    lastLog: document.querySelector('#log li:last-child')?.textContent ?? '',
+    logText: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+    choices: Number(document.body.dataset.choices ?? -1),
+    replay: document.body.dataset.replay ?? '',
+    actions: [...document.querySelectorAll('#actions button')].map((b) => ({ type: b.dataset.type, label: b.textContent })),
+    undoEnabled: !(document.getElementById('undo')?.disabled ?? true),
+    error: document.getElementById('error')?.hidden ? null : document.getElementById('error')?.textContent,
+    autosave: localStorage.getItem('napoleonic.autosave'),
+    pieces: Object.fromEntries(
+      [...document.querySelectorAll('.l-pieces .piece')].map((g) => [g.dataset.unit, g.dataset.hex + (g.classList.contains('disorganised') ? '*' : '')]),
+    ),
+    highlighted: [...document.querySelectorAll('.l-hl .hl.on')].map((p) => p.dataset.hex),
+    selectable: [...document.querySelectorAll('.piece.is-selectable')].map((g) => Number(g.dataset.unit)),
+    targets: [...document.querySelectorAll('.piece.is-target')].map((g) => Number(g.dataset.unit)),
+    selected: document.querySelector('.piece.is-selected')?.dataset.unit ?? null,
+  }));
+}
+
+/** Wait until the engine has recorded `n` choices. */
+export function choicesReach(page, n) {
+  return page.waitForFunction((k) => Number(document.body.dataset.choices) === k, n, { timeout: 10_000 });
+}
+
+/** Click the `index`-th legal action in the list. */
+export async function clickAction(page, index = 0) {
+  const before = Number(await page.evaluate(() => document.body.dataset.choices));
+  await page.click(`#actions button[data-index="${index}"]`);
+  await choicesReach(page, before + 1);
+}
+
+export function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  if (!v.length) return null;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}

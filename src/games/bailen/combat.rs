@@ -173,14 +173,35 @@ impl Bailen {
         line_of_sight(from, to, |h| self.enemy_at(c.side, h) || self.scen.has(h, TOWN | OLIVE | HILL))
     }
 
-    /// Enemy counters `unit` may attack in a fight of this kind.
+    /// Enemy counters `unit` may attack in a fight of this kind. Only artillery out of enemy
+    /// ZoC looks beyond its six neighbours.
     pub(crate) fn targets(&self, unit: UnitId, kind: FightKind) -> Vec<UnitId> {
-        let side = self.side_of(unit);
-        self.army_on_map(side.other()).map(|(t, _)| t).filter(|&t| self.can_attack(unit, t, kind)).collect()
+        let Some(uh) = self.units[unit as usize].hex() else { return Vec::new() };
+        let c = self.counter(unit);
+        let side = c.side;
+        let beyond = c.kind.is_artillery() && kind != FightKind::Chained;
+        if beyond {
+            self.army_on_map(side.other())
+                .filter(|&(_, th)| th.distance(uh) <= c.range as u16)
+                .map(|(t, _)| t)
+                .filter(|&t| self.can_attack(unit, t, kind))
+                .collect()
+        } else {
+            uh.neighbours()
+                .into_iter()
+                .filter_map(|n| self.unit_at(n))
+                .filter(|&t| self.can_attack(unit, t, kind))
+                .collect()
+        }
     }
 
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
     pub(crate) fn reaction_attacks(&self) -> Vec<Action> {
+        self.reaction_attacks_up_to(usize::MAX)
+    }
+
+    /// At most `limit` reaction attacks (1 answers "is there any?" cheaply).
+    pub(crate) fn reaction_attacks_up_to(&self, limit: usize) -> Vec<Action> {
         let inactive = self.active.unwrap_or(Side::French).other();
         let mut acts = Vec::new();
         for (u, _) in self.army_on_map(inactive) {
@@ -188,6 +209,9 @@ impl Bailen {
             if self.counter(u).kind.is_artillery() && !unit.reacted && !unit.disorganised {
                 for t in self.targets(u, FightKind::Reaction) {
                     acts.push(Action::Attack { unit: u, target: t });
+                }
+                if acts.len() >= limit {
+                    break;
                 }
             }
         }
@@ -197,6 +221,11 @@ impl Bailen {
     /// Attacks available in step 5: counters not yet activated while activations remain, and
     /// activated supporters that kept an attack.
     pub(crate) fn combat_attacks(&self) -> Vec<Action> {
+        self.combat_attacks_up_to(usize::MAX)
+    }
+
+    /// At most `limit` combat attacks (1 answers "is there any?" cheaply).
+    pub(crate) fn combat_attacks_up_to(&self, limit: usize) -> Vec<Action> {
         let active = self.active.unwrap_or(Side::French);
         let left = self.turn.combat_left.unwrap_or(0);
         let mut acts = Vec::new();
@@ -206,6 +235,9 @@ impl Bailen {
             }
             for t in self.targets(u, FightKind::Combat) {
                 acts.push(Action::Attack { unit: u, target: t });
+            }
+            if acts.len() >= limit {
+                break;
             }
         }
         acts
@@ -654,6 +686,11 @@ impl Bailen {
     /// Cavalry Pursuit: organized cavalry not in an enemy ZoC, against disorganized enemies or
     /// any enemy artillery, moving under the movement rules to end adjacent.
     pub(crate) fn pursuits(&self) -> Vec<Action> {
+        self.pursuits_up_to(usize::MAX)
+    }
+
+    /// At most `limit` pursuits (1 answers "is there any?" cheaply).
+    pub(crate) fn pursuits_up_to(&self, limit: usize) -> Vec<Action> {
         if self.turn.pursuits_left == 0 {
             return Vec::new();
         }
@@ -675,14 +712,24 @@ impl Bailen {
             {
                 continue;
             }
+            // A step costs at least half a point, so farther targets are out of reach.
+            let reach = self.movement_halves(u) as u16 + 1;
+            let mine: Vec<(UnitId, Hex)> = targets
+                .iter()
+                .copied()
+                .filter(|&(t, th)| th.distance(h) <= reach && self.pursuit_target_allowed(u, t))
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
             let dests = self.destinations(u);
-            for &(t, th) in &targets {
-                if !self.pursuit_target_allowed(u, t) {
-                    continue;
-                }
-                for (to, _) in dests.iter().filter(|(to, _)| to.is_adjacent(th)) {
+            for (t, th) in mine {
+                for to in dests.iter().filter(|to| to.is_adjacent(th)) {
                     acts.push(Action::Pursue { unit: u, target: t, to: *to });
                 }
+            }
+            if acts.len() >= limit {
+                break;
             }
         }
         acts
@@ -696,7 +743,7 @@ impl Bailen {
     }
 
     pub(crate) fn pursue(&mut self, unit: UnitId, target: UnitId, to: Hex, ev: &mut Vec<Event>) {
-        let path = self.destinations(unit).into_iter().find(|(h, _)| *h == to).map(|(_, p)| p).unwrap_or_default();
+        let path = self.move_path(unit, to);
         self.place_unit(unit, to);
         ev.push(Event::Moved { unit, path });
         self.turn.pursuits_left = self.turn.pursuits_left.saturating_sub(1);

@@ -142,6 +142,18 @@ pub struct Bailen {
     pub(crate) outcome: Option<Outcome>,
     /// Events of the automatic steps run at creation (shared: cloning stays cheap).
     pub(crate) opening: Arc<Vec<Event>>,
+    pub(crate) prompt_cache: PromptCache,
+}
+
+/// The current prompt, computed at most once per position. A clone starts empty, so a state
+/// changed after cloning never sees a stale prompt.
+#[derive(Debug, Default)]
+pub(crate) struct PromptCache(pub std::cell::OnceCell<Option<Prompt<Side, Step, Action>>>);
+
+impl Clone for PromptCache {
+    fn clone(&self) -> Self {
+        PromptCache::default()
+    }
 }
 
 impl Bailen {
@@ -365,12 +377,13 @@ impl Rules for Bailen {
         })
     }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.current_prompt()
+        self.cached_prompt().clone()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {
             return Err(GameError::GameOver);
         }
+        self.check(action)?;
         let mut next = self.clone();
         let mut events = Vec::new();
         next.perform(action, &mut events)?;
@@ -462,7 +475,13 @@ impl Bailen {
         if occupied != seen {
             return Err(format!("{occupied} occupied hexes for {seen} counters on the map"));
         }
-        match (self.outcome.is_some(), self.current_prompt()) {
+        let fresh = self.current_prompt();
+        if let Some(cached) = self.prompt_cache.0.get() {
+            if *cached != fresh {
+                return Err("the cached prompt differs from the position's".into());
+            }
+        }
+        match (self.outcome.is_some(), fresh) {
             (false, None) => return Err(format!("no decision in phase {:?}", self.phase)),
             (false, Some(p)) if p.actions.is_empty() => {
                 return Err(format!("no legal action at step {:?}", p.step))

@@ -114,58 +114,103 @@ impl Bailen {
         one_step || !self.destinations(u).is_empty()
     }
 
-    /// Where counter `u` may end a move from its hex, each with its path.
-    pub(crate) fn destinations(&self, u: UnitId) -> Vec<(Hex, Vec<Hex>)> {
-        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
-        self.destinations_from(u, start, self.movement_halves(u))
+    /// Where counter `u` may end a move from its hex.
+    pub(crate) fn destinations(&self, u: UnitId) -> Vec<Hex> {
+        match self.units[u as usize].hex() {
+            Some(start) => self.moves_from(u, start, self.movement_halves(u)).ends(self),
+            None => Vec::new(),
+        }
     }
 
-    fn destinations_from(&self, u: UnitId, start: Hex, budget: u32) -> Vec<(Hex, Vec<Hex>)> {
-        let normal = self.reach(u, start, budget, false);
-        let mut out: Vec<(Hex, Vec<Hex>)> = normal
-            .reached()
-            .into_iter()
-            .filter(|&(h, _)| h != start && self.unit_at(h).is_none())
-            .map(|(h, _)| (h, normal.path(h)))
-            .collect();
-        if self.options.roads && self.scen.minor_dirs.iter().any(|&d| d != 0) {
-            // Roads: a move made entirely along minor roads adds +1 to the movement factor.
-            let road = self.reach(u, start, budget + 2, true);
-            for (h, _) in road.reached() {
-                if h != start && self.unit_at(h).is_none() && normal.cost(h).is_none() {
-                    out.push((h, road.path(h)));
-                }
-            }
-            out.sort_by_key(|(h, _)| self.scen.idx(*h));
+    /// The path of counter `u`'s move to `to` (empty if it cannot go there).
+    pub(crate) fn move_path(&self, u: UnitId, to: Hex) -> Vec<Hex> {
+        match self.units[u as usize].hex() {
+            Some(start) => self.moves_from(u, start, self.movement_halves(u)).path(to),
+            None => Vec::new(),
         }
-        out
+    }
+
+    fn moves_from(&self, u: UnitId, start: Hex, budget: u32) -> Moves {
+        let normal = self.reach(u, start, budget, false);
+        // Roads: a move made entirely along minor roads adds +1 to the movement factor.
+        let road = (self.options.roads && self.scen.minor_dirs.iter().any(|&d| d != 0))
+            .then(|| self.reach(u, start, budget + 2, true));
+        Moves { start, normal, road }
     }
 
     /// Where an arriving reinforcement may end its entry move: it enters the road's edge hex
     /// first, spending its movement points from there (Reinforcements; A25).
-    pub(crate) fn entry_destinations(&self, u: UnitId) -> Vec<(Hex, Vec<Hex>)> {
+    pub(crate) fn entry_destinations(&self, u: UnitId) -> Vec<Hex> {
+        self.entry_moves(u).map(|(m, entry_empty)| {
+            let mut ends = m.map(|m| m.ends(self)).unwrap_or_default();
+            if entry_empty {
+                ends.insert(0, self.entry_hex(self.side_of(u)));
+            }
+            ends
+        }).unwrap_or_default()
+    }
+
+    /// The path of an entering reinforcement to `to`, the entry hex first.
+    pub(crate) fn entry_path(&self, u: UnitId, to: Hex) -> Vec<Hex> {
+        let entry = self.entry_hex(self.side_of(u));
+        if to == entry {
+            return vec![entry];
+        }
+        match self.entry_moves(u) {
+            Some((Some(m), _)) => m.path(to),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The moves onward from the entry hex (None if it must stop there), and whether the entry
+    /// hex itself is free to end on; None if the unit cannot enter at all.
+    fn entry_moves(&self, u: UnitId) -> Option<(Option<Moves>, bool)> {
         let side = self.side_of(u);
         let entry = self.entry_hex(side);
-        if let Some(o) = self.unit_at(entry) {
-            if self.side_of(o) != side {
-                return Vec::new();
-            }
+        if self.unit_at(entry).is_some_and(|o| self.side_of(o) != side) {
+            return None;
         }
         let kind = self.counter(u).kind;
         let budget = self.movement_halves(u);
         let first = self.terrain_cost(kind, None, entry);
         if first > budget || (kind.is_artillery() && self.in_enemy_zoc(side, entry)) {
-            return Vec::new();
+            return None;
         }
-        let stop = self.stopping_zoc(side, u);
         let entry_empty = self.unit_at(entry).is_none();
-        if self.scen.grid.index(entry).is_some_and(|i| stop[i]) {
-            return if entry_empty { vec![(entry, vec![entry])] } else { Vec::new() };
+        if self.stopping_zoc(side, u)[self.scen.idx(entry)] {
+            return Some((None, entry_empty));
         }
-        let mut out = self.destinations_from(u, entry, budget - first);
-        if entry_empty {
-            out.insert(0, (entry, vec![entry]));
+        Some((Some(self.moves_from(u, entry, budget - first)), entry_empty))
+    }
+}
+
+/// The searches of one move: the normal one and, with the Roads rule, the roads-only one.
+struct Moves {
+    start: Hex,
+    normal: Reach,
+    road: Option<Reach>,
+}
+
+impl Moves {
+    /// Empty hexes the move may end on, in grid order.
+    fn ends(&self, g: &Bailen) -> Vec<Hex> {
+        let ok = |h: Hex| h != self.start && g.unit_at(h).is_none();
+        let mut out: Vec<Hex> = self.normal.reached().into_iter().map(|(h, _)| h).filter(|&h| ok(h)).collect();
+        if let Some(road) = &self.road {
+            let before = out.len();
+            out.extend(road.reached().into_iter().map(|(h, _)| h).filter(|&h| ok(h) && self.normal.cost(h).is_none()));
+            if out.len() > before {
+                out.sort_by_key(|h| g.scen.idx(*h));
+            }
         }
         out
+    }
+
+    fn path(&self, to: Hex) -> Vec<Hex> {
+        match (self.normal.cost(to), &self.road) {
+            (Some(_), _) => self.normal.path(to),
+            (None, Some(road)) => road.path(to),
+            (None, None) => Vec::new(),
+        }
     }
 }

@@ -119,6 +119,7 @@ impl Bailen {
             arrived: [false; 2],
             outcome: None,
             opening: Arc::new(Vec::new()),
+            prompt_cache: super::PromptCache::default(),
         };
         if g.options.historical_deployment {
             // Game Setup: "place the troops according to the reference sheet instead".
@@ -180,7 +181,7 @@ impl Bailen {
             }
             Phase::Reinforcements => {
                 let u = *self.turn.entering.first()?;
-                let acts = self.entry_destinations(u).into_iter().map(|(to, _)| Action::Enter { unit: u, to }).collect();
+                let acts = self.entry_destinations(u).into_iter().map(|to| Action::Enter { unit: u, to }).collect();
                 (active, Step::Reinforcement { unit: u, entry: self.entry_hex(active) }, acts)
             }
             Phase::PlaceWaterCarrier { leader } => {
@@ -204,7 +205,7 @@ impl Bailen {
                 let mut acts: Vec<Action> = self
                     .destinations(*unit)
                     .into_iter()
-                    .map(|(to, _)| Action::MoveTo { unit: *unit, to })
+                    .map(|to| Action::MoveTo { unit: *unit, to })
                     .collect();
                 acts.push(Action::CancelMove { unit: *unit });
                 (active, Step::MoveCounter { unit: *unit }, acts)
@@ -253,21 +254,29 @@ impl Bailen {
     }
 
     pub(crate) fn legal(&self, a: &Action) -> bool {
-        self.current_prompt().is_some_and(|p| p.actions.contains(a))
+        self.cached_prompt().as_ref().is_some_and(|p| p.actions.contains(a))
+    }
+
+    /// The prompt of this position, computed once (positions never change in place: every
+    /// action is performed on a fresh clone, whose cache starts empty).
+    pub(crate) fn cached_prompt(&self) -> &Option<Prompt<Side, Step, Action>> {
+        self.prompt_cache.0.get_or_init(|| self.current_prompt())
     }
 
     // ---------------------------------------------------------------- actions
 
-    /// Check and perform one action on this (scratch) state, then run automatic steps.
-    pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
-        let prompt = self.current_prompt().ok_or(GameError::GameOver)?;
-        if !prompt.actions.contains(a) {
-            return Err(illegal(format!(
-                "'{}' is not a legal action at step {:?}",
-                self.describe(a),
-                prompt.step
-            )));
+    /// Is `a` legal here? The precise refusal if not.
+    pub(crate) fn check(&self, a: &Action) -> Result<(), GameError> {
+        let prompt = self.cached_prompt().as_ref().ok_or(GameError::GameOver)?;
+        if prompt.actions.contains(a) {
+            Ok(())
+        } else {
+            Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe(a), prompt.step)))
         }
+    }
+
+    /// Perform one legal action (see `check`) on this scratch state, then run automatic steps.
+    pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
         let active = self.active.unwrap_or(Side::French);
         match (self.phase.clone(), a) {
             (Phase::Deployment { .. }, Action::Deploy { unit, to }) => {
@@ -291,12 +300,7 @@ impl Bailen {
             }
             (Phase::Reinforcements, Action::Enter { unit, to }) => {
                 // Reinforcements: enter at the road's edge hex, spending movement points.
-                let path = self
-                    .entry_destinations(*unit)
-                    .into_iter()
-                    .find(|(h, _)| h == to)
-                    .map(|(_, p)| p)
-                    .unwrap_or_default();
+                let path = self.entry_path(*unit, *to);
                 self.place_unit(*unit, *to);
                 self.units[*unit as usize].moved = true;
                 self.turn.entering.remove(0);
@@ -324,12 +328,7 @@ impl Bailen {
                 self.phase = Phase::Movement;
             }
             (Phase::MoveCounter { unit }, Action::MoveTo { to, .. }) => {
-                let path = self
-                    .destinations(unit)
-                    .into_iter()
-                    .find(|(h, _)| h == to)
-                    .map(|(_, p)| p)
-                    .unwrap_or_default();
+                let path = self.move_path(unit, *to);
                 self.place_unit(unit, *to);
                 self.units[unit as usize].moved = true;
                 self.turn.moved += 1;
@@ -519,6 +518,7 @@ impl Bailen {
 
     /// Run automatic steps until a decision is needed or the game ends.
     pub(crate) fn run(&mut self, ev: &mut Vec<Event>) {
+        self.prompt_cache = super::PromptCache::default();
         loop {
             if self.outcome.is_none() && self.active.is_some() {
                 if let Some(o) = self.check_victory() {
@@ -623,7 +623,7 @@ impl Bailen {
                     }
                 }
                 Phase::Reaction => {
-                    if self.reaction_attacks().is_empty() {
+                    if self.reaction_attacks_up_to(1).is_empty() {
                         self.phase = Phase::CombatStart;
                     } else {
                         return;
@@ -652,7 +652,7 @@ impl Bailen {
                     self.request_roll(active, RollPurpose::CombatAllowance, 1, Cont::CombatAllowance, ev);
                 }
                 Phase::Combat => {
-                    if self.combat_attacks().is_empty() {
+                    if self.combat_attacks_up_to(1).is_empty() {
                         self.turn.pursuits_left = 2;
                         self.phase = Phase::Pursuit;
                     } else {
@@ -682,7 +682,7 @@ impl Bailen {
                     }
                 }
                 Phase::Pursuit => {
-                    if self.turn.pursuits_left == 0 || self.pursuits().is_empty() {
+                    if self.turn.pursuits_left == 0 || self.pursuits_up_to(1).is_empty() {
                         self.phase = Phase::Reorganization;
                     } else {
                         return;

@@ -48,6 +48,7 @@ const el = {
   startImport: byId<HTMLButtonElement>('start-import'),
   startImportFile: byId<HTMLInputElement>('start-import-file'),
   game: byId<HTMLElement>('game'),
+  side: byId<HTMLElement>('side'),
   outcome: byId<HTMLElement>('outcome'),
   promptSide: byId<HTMLSpanElement>('prompt-side'),
   prompt: byId<HTMLParagraphElement>('prompt'),
@@ -56,6 +57,7 @@ const el = {
   dice: byId<HTMLDivElement>('dice'),
   odds: byId<HTMLDivElement>('odds'),
   actions: byId<HTMLUListElement>('actions'),
+  quick: byId<HTMLDivElement>('quick'),
   actionCount: byId<HTMLSpanElement>('action-count'),
   undo: byId<HTMLButtonElement>('undo'),
   deselect: byId<HTMLButtonElement>('deselect'),
@@ -322,6 +324,7 @@ function render(): void {
       board.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
       el.actions.replaceChildren();
+      el.quick.replaceChildren();
       el.actionCount.textContent = '0';
       listFor = null;
     } else {
@@ -403,6 +406,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   const hadFocus = el.actions.contains(document.activeElement);
   if (!prompt) {
     el.actions.replaceChildren();
+    el.quick.replaceChildren();
     el.actionCount.textContent = '0';
     return;
   }
@@ -439,6 +443,26 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   });
   el.actions.replaceChildren(...items);
   el.actionCount.textContent = String(items.length);
+  // The choices with no place on the map (end a phase, keep a roll, who plays first...) also as
+  // buttons next to the prompt, so they need no scrolling through a long list.
+  const quick = list
+    .filter((p) => !p.intent)
+    .slice(0, 8)
+    .map((p) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'quick';
+      b.dataset.quick = String(p.index);
+      b.dataset.type = String((p.action as { type?: unknown }).type ?? '');
+      try {
+        b.textContent = c.session.describe(p.action);
+      } catch {
+        b.textContent = b.dataset.type;
+      }
+      b.addEventListener('click', () => choose(p.index, 'quick'));
+      return b;
+    });
+  el.quick.replaceChildren(...quick);
   if (hadFocus) el.actions.querySelector('button')?.focus();
 }
 
@@ -487,7 +511,7 @@ function renderDice(c: Current): void {
     const row = document.createElement('div');
     row.className = 'die-row';
     const label = document.createElement('span');
-    label.textContent = `${d.side}: ${d.label}`;
+    label.textContent = `${d.side} roll ${d.value} for ${d.label}`;
     row.append(dieElement(document, d, c.entry.sides, roll), label);
     return row;
   });
@@ -806,7 +830,14 @@ function stepReplay(delta: number): void {
 }
 
 /** Make `next` the current game, freeing the previous one. */
-function adopt(next: Session, entry: RulesetEntry, players: Record<string, string>, note: string, actions: [number, string, string][]): void {
+function adopt(
+  next: Session,
+  entry: RulesetEntry,
+  players: Record<string, string>,
+  note: string,
+  actions: [number, string, string][],
+  later = false,
+): Promise<void> {
   const previous = current?.session;
   if (replay) {
     replay.session.free();
@@ -827,10 +858,27 @@ function adopt(next: Session, entry: RulesetEntry, players: Record<string, strin
   el.game.hidden = false;
   log.setViewing(null);
   log.reset([{ choice: 0, lines: [], notes: note ? [note] : [] }]);
+  el.side.scrollTop = 0;
   render();
-  // The log is rebuilt from the engine's history after the board is drawn.
-  log.reset(buildLog(c, actions));
-  autosave();
+  // The log is rebuilt from the engine's history (a replay of the whole game): on page load after
+  // the board's first frame, so the map shows at once; otherwise now.
+  const build = () => {
+    if (current !== c) return;
+    log.reset(buildLog(c, actions));
+    autosave();
+  };
+  if (!later) {
+    build();
+    return Promise.resolve();
+  }
+  return new Promise((resolve) =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        build();
+        resolve();
+      }, 0),
+    ),
+  );
 }
 
 function entryFor(session: Session): RulesetEntry {
@@ -946,7 +994,7 @@ function startGame(event: SubmitEvent): void {
   }
   clearError();
   const title = entry.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
-  adopt(next, entry, players, `New game of ${entry.title} (${title}), seed ${seed}.`, []);
+  void adopt(next, entry, players, `New game of ${entry.title} (${title}), seed ${seed}.`, []);
   setStatus('Game started.');
 }
 
@@ -1017,7 +1065,7 @@ function importText(text: string, how: string): boolean {
     return false;
   }
   clearError();
-  adopt(next, entry, {}, `Loaded ${how} at choice ${next.choiceCount()}.`, []);
+  void adopt(next, entry, {}, `Loaded ${how} at choice ${next.choiceCount()}.`, []);
   setStatus('Saved game loaded.');
   return true;
 }
@@ -1049,10 +1097,13 @@ function restore(): boolean {
     el.startImportText.value = saved.save;
     return false;
   }
-  adopt(next, entry, saved.players, saved.note, saved.actions);
   setStatus('Restored the autosaved game.');
+  restoring = adopt(next, entry, saved.players, saved.note, saved.actions, true);
   return true;
 }
+
+/** The log of a restored game is built after the first frame; `ready` waits for it. */
+let restoring: Promise<void> = Promise.resolve();
 
 /** `#g=<saved string>` loads a shared game; `?test#setup=<json>` builds a test position. */
 function fromLocation(): boolean {
@@ -1075,7 +1126,7 @@ function fromLocation(): boolean {
       showError(`Could not build the test position: ${errorMessage(e)}`);
       return false;
     }
-    adopt(next, entryFor(next), {}, 'Test position from a setup description.', []);
+    void adopt(next, entryFor(next), {}, 'Test position from a setup description.', []);
     return true;
   }
   return false;
@@ -1139,6 +1190,7 @@ async function main(): Promise<void> {
   }
   setStatus('Engine ready.');
   if (!fromLocation() && !restore()) showStart();
+  await restoring;
   document.body.dataset.ready = 'true';
 }
 

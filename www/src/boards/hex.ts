@@ -549,7 +549,10 @@ export class HexBoard {
     this.svg.dataset.zoom = zoom.toFixed(2);
     // Hex labels are drawn once zoomed in enough to read them (at the whole-map scale they are
     // a few pixels high, and 1400 texts cost a lot to lay out and paint).
-    this.svg.classList.toggle('labels', zoom * this.pixelScale() >= 1);
+    const scale = zoom * this.pixelScale();
+    this.svg.classList.toggle('labels', scale >= 1);
+    // Counter texts too, below the size where a digit can be read (they are ~5 px high there).
+    this.svg.classList.toggle('far', scale < 0.75);
   }
 
   /** Screen pixels per board unit at zoom 1 (the whole map shown). */
@@ -562,7 +565,7 @@ export class HexBoard {
 
   /** Zoom by `factor` (>1 zooms in) around a point in board units (default: the centre). */
   zoom(factor: number, about?: [number, number]): void {
-    const minW = 6 * HEX;
+    const minW = 14 * HEX;
     const maxW = this.width * 1.5;
     const w = Math.min(maxW, Math.max(minW, this.vb.w / factor));
     const k = w / this.vb.w;

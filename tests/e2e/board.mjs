@@ -51,7 +51,6 @@ export default async function board({ page, origin, perf }) {
   check(await page.isVisible('#prompt-piece svg'), 'the counter to deploy is drawn next to the prompt');
   check((await page.locator('.l-terrain path').count()) >= 4 && (await page.locator('path.grid').count()) === 1,
     'the terrain (hills, olive groves, river, buildings) and the hex grid are drawn');
-  check((await page.locator('.l-labels text').count()) === 40 * 35, 'every hex is labelled');
   check((await page.locator('.l-outlines use').count()) === 10, 'the ten victory stars are drawn');
   check((await page.locator('path.royal-road').count()) === 1 && (await page.locator('path.river').count()) === 1,
     'the Royal Road and the river are drawn as lines');
@@ -161,6 +160,10 @@ export default async function board({ page, origin, perf }) {
   await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 4 });
   await page.mouse.up();
   check((await page.getAttribute('.hexmap', 'viewBox')) !== vb1, 'dragging with the mouse pans');
+  check((await page.locator('.l-labels text').count()) === 40 * 35 && (await page.isVisible('.l-labels text.deploy >> nth=0')),
+    'zoomed in, every hex shows its label (deployment hexes underlined)');
+  check((await page.locator('.piece .c-text').first().isVisible()), 'zoomed in, the counters show their factors');
+  await shot('4b-zoomed');
   await page.click('#zoom-fit');
 
   const movementClicks = await page.evaluate(() => window.__perf.clicks);

@@ -310,8 +310,10 @@ function render(): void {
     const prompt = s.prompt();
     const view = s.view(c.ui.viewSide(prompt));
     if (boardRuleset !== c.entry.id) {
+      performance.mark('map-start');
       board.setMap(c.ui.hexMap(), c.ui.track());
       boardRuleset = c.entry.id;
+      performance.mark('map-drawn');
     }
     board.setPieces(c.ui.pieces(view), (id) => c.ui.pieceSvg(view, id, PIECE));
     board.setTrackPosition(c.ui.trackPosition(view));
@@ -1091,6 +1093,7 @@ function restore(): boolean {
   try {
     next = Session.import(saved.save);
     entry = entryFor(next);
+    performance.mark('autosave-imported');
   } catch (e) {
     showError(`The autosaved game could not be restored: ${errorMessage(e)}. Its string is in the Load box.`);
     el.importText.value = saved.save;
@@ -1181,8 +1184,10 @@ async function main(): Promise<void> {
   window.addEventListener('hashchange', () => {
     if (fromLocation()) render();
   });
+  performance.mark('main-start');
   try {
     await loadEngine();
+    performance.mark('engine-loaded');
   } catch (e) {
     showError(`The rules engine could not be loaded: ${errorMessage(e)}`);
     setStatus('Engine not loaded.');

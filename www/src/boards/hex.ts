@@ -322,14 +322,8 @@ export class HexBoard {
       const [x, y] = centre(m.hex);
       out.push(`<use href="#g-star" class="${esc(m.cls)}" x="${x.toFixed(1)}" y="${(y + H * 0.22).toFixed(1)}"/>`);
     }
-    out.push('</g><g class="l-labels">');
-    for (const h of all) {
-      const [x, y] = centre(h);
-      const letter = spec.underlined[h];
-      const cls = letter !== undefined ? ' class="deploy"' : '';
-      out.push(`<text x="${x.toFixed(1)}" y="${(y - H / 2 + 8).toFixed(1)}"${cls}>${h}${letter ? ' ' + esc(letter) : ''}</text>`);
-    }
-    out.push('</g><g class="l-places">');
+    // Hex labels are made the first time they are legible (see applyViewBox).
+    out.push('</g><g class="l-labels"></g><g class="l-places">');
     for (const p of spec.places) {
       const [x, y] = centre(p.hex);
       out.push(`<text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}">${esc(p.name)}</text>`);
@@ -386,7 +380,29 @@ export class HexBoard {
     this.selected = null;
     this.overlayKey = '';
     this.trailKey = '';
+    this.labelsDrawn = false;
     this.fit();
+  }
+
+  private labelsDrawn = false;
+
+  /** The hex labels (XXYY), with deployment zones underlined and lettered. */
+  private drawLabels(): void {
+    const spec = this.spec;
+    const layer = this.svg.querySelector('.l-labels');
+    if (!spec || !layer) return;
+    this.labelsDrawn = true;
+    const out: string[] = [];
+    for (let c = 1; c <= spec.columns; c += 1) {
+      for (let r = 1; r <= spec.rows; r += 1) {
+        const h = makeLabel(c, r);
+        const [x, y] = centre(h);
+        const letter = spec.underlined[h];
+        const cls = letter !== undefined ? ' class="deploy"' : '';
+        out.push(`<text x="${x.toFixed(1)}" y="${(y - H / 2 + 8).toFixed(1)}"${cls}>${h}${letter ? ' ' + esc(letter) : ''}</text>`);
+      }
+    }
+    layer.innerHTML = out.join('');
   }
 
   private trackStep = 0;
@@ -405,26 +421,38 @@ export class HexBoard {
     if (!layer) return;
     const seen = new Set<number>();
     this.hexAt.clear();
+    // New pieces are parsed in one go (a game's first drawing has a hundred of them).
+    const fresh = pieces.filter((p) => !this.pieces.has(p.id));
+    if (fresh.length) {
+      const tmp = this.svg.ownerDocument.createElementNS(SVG_NS, 'g');
+      tmp.innerHTML = fresh
+        .map((p) => {
+          const [x, y] = centre(p.hex);
+          return (
+            `<g data-unit="${p.id}" data-hex="${p.hex}" tabindex="0" role="button" class="piece ${esc(p.classes)}" ` +
+            `transform="translate(${x.toFixed(1)},${y.toFixed(1)})">${draw(p.id)}</g>`
+          );
+        })
+        .join('');
+      const made = [...tmp.children] as SVGGElement[];
+      fresh.forEach((p, i) => {
+        const g = made[i]!;
+        this.pieces.set(p.id, { g, key: p.key, hex: p.hex });
+        this.syncPieceClasses(p.id, g);
+      });
+      layer.append(...made);
+    }
     for (const p of pieces) {
       seen.add(p.id);
       this.hexAt.set(p.hex, p.id);
-      let node = this.pieces.get(p.id);
-      if (!node) {
-        const g = this.svg.ownerDocument.createElementNS(SVG_NS, 'g') as SVGGElement;
-        g.dataset.unit = String(p.id);
-        g.setAttribute('tabindex', '0');
-        g.setAttribute('role', 'button');
-        layer.append(g);
-        node = { g, key: '', hex: '' };
-        this.pieces.set(p.id, node);
-      }
+      const node = this.pieces.get(p.id)!;
       if (node.key !== p.key) {
         node.g.innerHTML = draw(p.id);
         node.g.setAttribute('class', `piece ${p.classes}`);
         node.key = p.key;
         this.syncPieceClasses(p.id, node.g);
       }
-      node.g.setAttribute('aria-label', p.label);
+      if (node.g.getAttribute('aria-label') !== p.label) node.g.setAttribute('aria-label', p.label);
       if (node.hex !== p.hex) {
         const [x, y] = centre(p.hex);
         node.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
@@ -551,6 +579,7 @@ export class HexBoard {
     // a few pixels high, and 1400 texts cost a lot to lay out and paint).
     const scale = zoom * this.pixelScale();
     this.svg.classList.toggle('labels', scale >= 1);
+    if (scale >= 1 && !this.labelsDrawn) this.drawLabels();
     // Counter texts too, below the size where a digit can be read (they are ~5 px high there).
     this.svg.classList.toggle('far', scale < 0.75);
   }

@@ -209,6 +209,9 @@ export default async function board({ page, origin, perf }) {
   const sum = odds.reduce((n, o) => n + o.count, 0);
   check(sum === 6 && odds.length === 3, `the odds bar appears on hover, its parts sum to 6 sixths (${JSON.stringify(odds)})`);
   const card = await page.locator('#hover-card').innerText();
+  await page.focus(`.piece[data-unit="${S(30)}"]`);
+  check(/Batería de a 12/.test(await page.locator('#hover-card').innerText()) && /Range\s+18 hexes/.test(await page.locator('#hover-card').innerText()),
+    'keyboard focus on a counter shows its details');
   check(/Defence factor/.test(card) && /Combat factor/.test(card), 'hovering a counter shows its full details');
   const listOdds = await page.evaluate(() =>
     [...document.querySelectorAll('#actions button[data-type="Attack"]')].map((b) =>
@@ -333,6 +336,18 @@ export async function narrow({ page, origin }) {
   await page.tap(`.piece[data-unit="${F(32)}"]`).catch(() => page.click(`.piece[data-unit="${F(32)}"]`));
   const s = await state(page);
   check(s.selected === String(F(32)), 'a tap selects a counter');
+  // Pinch to zoom: two touch points moving apart.
+  const zoom0 = Number(await page.getAttribute('.hexmap', 'data-zoom'));
+  const cdp = await page.context().newCDPSession(page);
+  const cx = boardBox.x + boardBox.width / 2;
+  const cy = boardBox.y + boardBox.height / 2;
+  const points = (d) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(20) });
+  for (const d of [40, 60, 80, 100]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const zoom1 = Number(await page.getAttribute('.hexmap', 'data-zoom'));
+  check(zoom1 > zoom0 * 1.5, `pinching zooms in (${zoom0} -> ${zoom1})`);
+  check((await state(page)).choices === s.choices, 'a pinch chooses nothing');
   await shot('1', true);
 }
 

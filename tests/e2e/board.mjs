@@ -289,6 +289,17 @@ export default async function board({ page, origin, perf }) {
   check(samePosition(s, combatState), 'importing the exported string gives the same position');
   check(s.logText.some((l) => /Tercio de Tejas is eliminated/.test(l)), 'the log is rebuilt from the engine\'s history after import');
 
+  // Download the string as a file, and load it back from a file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const file = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const downloaded = (await readFile(file, 'utf8')).trim();
+  check(downloaded === exported, `Download saves the string to a file (${download.suggestedFilename()})`);
+  await page.setInputFiles('#import-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(downloaded + '\n') });
+  await page.waitForFunction(() => /Loaded the file game.txt/.test(document.getElementById('log').textContent ?? ''));
+  s = await state(page);
+  check(samePosition(s, combatState), 'loading the file gives the same position');
+
   // A broken string: the engine's precise error, the game unchanged.
   for (const [what, text] of [
     ['a pasted sentence', 'this is not a saved game'],

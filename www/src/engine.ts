@@ -41,6 +41,7 @@ export class Session {
   private cachedPrompt: EnginePrompt | null | undefined;
   private cachedViews = new Map<string, unknown>();
   private cachedOdds = new Map<string, unknown>();
+  private descriptions = new Map<string, string>();
 
   private constructor(private readonly game: Game) {}
 
@@ -112,8 +113,15 @@ export class Session {
     return this.cachedOdds.get(key) ?? null;
   }
 
+  /** A sentence for an action (cached: it depends only on the action and the scenario's names). */
   describe(action: unknown): string {
-    return this.game.describe(action as never);
+    const key = JSON.stringify(action);
+    let text = this.descriptions.get(key);
+    if (text === undefined) {
+      text = this.game.describe(action as never);
+      this.descriptions.set(key, text);
+    }
+    return text;
   }
 
   isLegal(action: unknown): boolean {

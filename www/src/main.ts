@@ -4,7 +4,7 @@
 //
 // No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
-import { HexBoard, PIECE, type BoardMarks } from './boards/hex.js';
+import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { errorMessage, loadEngine, Session, type EnginePrompt } from './engine.js';
 import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
 import { RULESETS, rulesetById } from './games/index.js';
@@ -391,7 +391,7 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
         `${c.ui.pieceSvg(null, piece, size)}</svg><span>${c.ui.pieceName(piece).replace(/</g, '&lt;')}</span>`;
       const svg = el.promptPiece.querySelector('svg');
       if (svg) {
-        svg.addEventListener('pointerenter', () => showCard(piece, svg.getBoundingClientRect(), null));
+        svg.addEventListener('pointerenter', () => showCard(piece, () => svg.getBoundingClientRect(), null));
         svg.addEventListener('pointerleave', () => hideCard());
       }
     }
@@ -535,8 +535,9 @@ function renderReplayControls(c: Current): void {
 
 // ---- hover cards and odds ------------------------------------------------------------------------
 
-function placeCard(card: HTMLElement, at: DOMRect | null): void {
+function placeCard(card: HTMLElement, where: Where): void {
   const area = el.boardArea.getBoundingClientRect();
+  const at = where?.();
   if (!at) {
     card.style.left = '8px';
     card.style.top = '8px';
@@ -548,7 +549,7 @@ function placeCard(card: HTMLElement, at: DOMRect | null): void {
   card.style.top = `${Math.max(4, Math.min(y, area.height - card.offsetHeight - 4))}px`;
 }
 
-function showCard(unit: number | null, at: DOMRect | null, odds: unknown | null): void {
+function showCard(unit: number | null, at: Where, odds: unknown | null): void {
   const c = current;
   if (!c) return;
   const s = shown()!;
@@ -644,7 +645,7 @@ function oddsTarget(target: { unit?: number; hex?: string }): unknown | null {
   return null;
 }
 
-function hover(target: { unit?: number; hex?: string } | null, at: DOMRect | null): void {
+function hover(target: { unit?: number; hex?: string } | null, at: Where): void {
   if (!target) {
     hideCard();
     return;
@@ -655,7 +656,7 @@ function hover(target: { unit?: number; hex?: string } | null, at: DOMRect | nul
 
 // ---- clicks on the board -------------------------------------------------------------------------
 
-function clickPiece(id: number, hex: string, at: DOMRect | null): void {
+function clickPiece(id: number, hex: string, at: Where): void {
   const c = current;
   if (!c || replay) return;
   const t0 = performance.now();
@@ -680,7 +681,7 @@ function clickPiece(id: number, hex: string, at: DOMRect | null): void {
   showCard(id, at, null);
 }
 
-function clickHex(hex: string, at: DOMRect | null): void {
+function clickHex(hex: string, at: Where): void {
   const c = current;
   if (!c || replay) return;
   const t0 = performance.now();
@@ -695,7 +696,7 @@ function clickHex(hex: string, at: DOMRect | null): void {
   hideChooser();
 }
 
-function chooseAmong(hits: Placed[], at: DOMRect | null, t0: number): void {
+function chooseAmong(hits: Placed[], at: Where, t0: number): void {
   if (hits.length === 1) {
     choose(hits[0]!.index, 'board', t0);
     return;
@@ -1113,8 +1114,15 @@ function fromLocation(): boolean {
   const hash = location.hash;
   const params = new URLSearchParams(location.search);
   const clear = () => history.replaceState(null, '', location.pathname + location.search);
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
   if (hash.startsWith('#g=')) {
-    const text = decodeURIComponent(hash.slice(3));
+    const text = decode(hash.slice(3));
     clear();
     return importText(text, 'a shared link');
   }
@@ -1123,7 +1131,7 @@ function fromLocation(): boolean {
     const ruleset = params.get('ruleset') ?? RULESETS[0]!.id;
     let next: Session;
     try {
-      const setup = JSON.parse(decodeURIComponent(hash.slice(7))) as unknown;
+      const setup = JSON.parse(decode(hash.slice(7))) as unknown;
       next = Session.fromSetup(ruleset, setup);
     } catch (e) {
       showError(`Could not build the test position: ${errorMessage(e)}`);

@@ -54,15 +54,18 @@ export interface BoardPieceSpec {
   classes: string;
 }
 
+/** Where on the screen a target is, asked only when needed (reading it forces a layout). */
+export type Where = (() => DOMRect) | null;
+
 export interface HexBoardEvents {
   /** A click or Enter on a hex (empty, or under a piece that is not itself actionable). */
-  activateHex(hex: string, at: DOMRect | null): void;
+  activateHex(hex: string, at: Where): void;
   /** A click or Enter on a piece. */
-  activatePiece(id: number, hex: string, at: DOMRect | null): void;
+  activatePiece(id: number, hex: string, at: Where): void;
   /** A click on the map away from any piece or highlighted hex. */
   activateNone(): void;
   /** Pointer or focus over a piece or hex (null when it leaves the board). */
-  hover(target: { unit?: number; hex?: string } | null, at: DOMRect | null): void;
+  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
 }
 
 /** The board's units: a hex's circumradius. */
@@ -662,7 +665,8 @@ export class HexBoard {
       this.events.activateNone();
       return;
     }
-    const rect = t.el.getBoundingClientRect();
+    const node = t.el;
+    const rect = () => node.getBoundingClientRect();
     if (t.unit !== undefined) this.events.activatePiece(t.unit, t.hex ?? '', rect);
     else if (t.hex) this.events.activateHex(t.hex, rect);
   }
@@ -672,7 +676,8 @@ export class HexBoard {
     const key = t ? `${t.unit ?? ''}/${t.hex ?? ''}` : '';
     if (key === this.hovered) return;
     this.hovered = key;
-    this.events.hover(t ? { unit: t.unit, hex: t.hex } : null, t ? t.el.getBoundingClientRect() : null);
+    const node = t?.el;
+    this.events.hover(t ? { unit: t.unit, hex: t.hex } : null, node ? () => node.getBoundingClientRect() : null);
   }
 
   private listen(): void {

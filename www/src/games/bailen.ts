@@ -472,7 +472,7 @@ class BailenUI implements GameUI {
     items.push({
       key: 'on-board',
       label: 'On the board',
-      value: `French ${fr} · Spanish ${sp}`,
+      value: `French ${fr} · Spanish ${sp} (a side surrenders when the rival has more than double)`,
       title: 'Counters on the board. A side surrenders when the rival has more than double its counters, or when it has lost all its leaders.',
       tone: fr > 2 * sp || sp > 2 * fr ? 'warn' : undefined,
     });

@@ -49,6 +49,7 @@ export type Hex = string;
 /** A counter's index in the scenario's counter list. */
 export type UnitId = number;
 export type BailenPrompt = Prompt<Side, Step, Action>;
+export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
 "#;
 
 /// A game handle for the page.
@@ -186,9 +187,10 @@ impl Game {
         each!(self, m => to_js(&m.state().outcome()))
     }
 
-    /// Every event so far, rebuilt by replaying the game: the opening events, then one list
-    /// per choice (for the log of an imported game).
-    #[wasm_bindgen(unchecked_return_type = "Event[][]")]
+    /// The whole game so far, rebuilt by replaying it: the opening entry, then one entry per
+    /// choice with who chose, the action, its description and the events (for the log of an
+    /// imported game).
+    #[wasm_bindgen(unchecked_return_type = "BailenHistoryEntry[]")]
     pub fn history(&self) -> Result<JsValue, JsError> {
         each!(self, m => to_js(&m.history().map_err(js_error)?))
     }

@@ -285,6 +285,8 @@ fn example_surrender_27_against_13() {
     // 27 against 14: the game goes on...
     let mut g = start(&build(14, SetupStep::Combat { activations: 5 }, &[5]));
     assert_eq!(g.view(Side::French).on_board, [27, 14]);
+    // The page shows the threshold: the Spanish surrender at 13 or fewer, the French at 6.
+    assert_eq!(g.view(Side::French).surrenders_at, [Some(6), Some(13)]);
     // ...until the French eliminate one more Spanish counter: 3 + 5 = 8 beats the militia's 6
     // by 2, and the Spanish surrender at once.
     let ev = act(&mut g, attack("F08", "S07"));

@@ -58,15 +58,16 @@ pub enum RecordError {
     /// Nothing but whitespace.
     Empty,
     /// A character that is not base64url, at this position of the string (0-based, counted in
-    /// characters of the string as given, surrounding whitespace included). Also reported for
-    /// a last character that is base64url but cannot end a base64 string (its unused bits are
-    /// not zero).
+    /// characters of the string as given, surrounding whitespace included).
     BadCharacter {
         /// 0-based character position in the string as given.
         position: usize,
         /// The offending character.
         character: char,
     },
+    /// The last character is base64url but cannot end this string (its unused bits are not
+    /// zero): the text was cut or edited.
+    BadEnding,
     /// The string's length cannot be base64.
     BadLength(usize),
     /// The data does not start with the saved-game magic bytes.
@@ -110,6 +111,11 @@ impl std::fmt::Display for RecordError {
                 "The saved game cannot contain {character:?} where it does (character {} of \
                  the text): it was probably changed or damaged while being copied.",
                 position + 1
+            ),
+            RecordError::BadEnding => write!(
+                f,
+                "The saved game is damaged: it does not end the way a saved game ends (it was \
+                 probably cut short or edited)."
             ),
             RecordError::BadLength(n) => write!(
                 f,
@@ -303,10 +309,10 @@ impl Record {
             return Err(RecordError::BadLength(trimmed.len()));
         }
         let bytes = URL_SAFE_NO_PAD.decode(trimmed).map_err(|e| match e {
-            base64::DecodeError::InvalidByte(at, b)
-            | base64::DecodeError::InvalidLastSymbol(at, b) => {
+            base64::DecodeError::InvalidByte(at, b) => {
                 RecordError::BadCharacter { position: lead + at, character: char::from(b) }
             }
+            base64::DecodeError::InvalidLastSymbol(..) => RecordError::BadEnding,
             base64::DecodeError::InvalidLength(_) | base64::DecodeError::InvalidPadding => {
                 RecordError::BadLength(trimmed.len())
             }
@@ -537,7 +543,7 @@ mod tests {
                         | RecordError::UnsupportedVersion { .. },
                     ) => {}
                     // The last character also carries unused bits that must be zero.
-                    Err(RecordError::BadCharacter { position, .. }) if position == s.len() - 1 => {}
+                    Err(RecordError::BadEnding) if i == s.len() - 1 => {}
                     other => panic!("changing character {i} to {} gave {other:?}", c as char),
                 }
             }

@@ -22,6 +22,17 @@ pub struct Prompt<Side, Step, Action> {
     pub actions: Vec<Action>,
 }
 
+/// One step of a game's history: who chose which action, and what happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct HistoryEntry<Side, Action, Event> {
+    /// Who decided (None for the opening entry).
+    pub side: Option<Side>,
+    pub action: Option<Action>,
+    pub description: Option<String>,
+    pub events: Vec<Event>,
+}
+
 /// Why an action, a setup or a saved game was refused. Refusing never changes the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum GameError {
@@ -98,6 +109,10 @@ pub trait Rules: Clone + Sized {
     fn encode_options(options: &Self::Options) -> Vec<u8>;
     fn decode_options(bytes: &[u8]) -> Result<Self::Options, GameError>;
 
+    /// A sentence describing an action, for logs and lists.
+    fn describe(&self, action: &Self::Action) -> String {
+        action.to_string()
+    }
     /// Events of the automatic steps that ran when the game was created (e.g. the first
     /// initiative rolls after a historical deployment).
     fn opening_events(&self) -> Vec<Self::Event> {
@@ -238,18 +253,26 @@ impl<R: Rules> Match<R> {
         Ok(m)
     }
 
-    /// Every event of the game so far, by replaying it: the opening events first, then one
-    /// list per choice. Rebuilds the log of an imported game.
-    pub fn history(&self) -> Result<Vec<Vec<R::Event>>, GameError> {
+    /// The whole game so far, by replaying it: an opening entry with the events of the
+    /// automatic steps at creation, then one entry per choice (who chose, what, and the events).
+    /// Rebuilds the log of an imported game.
+    pub fn history(&self) -> Result<Vec<HistoryEntry<R::Side, R::Action, R::Event>>, GameError> {
         let mut record = self.record.clone();
         let choices = std::mem::take(&mut record.choices);
         let mut m = Self::from_record(record)?;
-        let mut out = vec![m.state.opening_events()];
+        let mut out = vec![HistoryEntry {
+            side: None,
+            action: None,
+            description: None,
+            events: m.state.opening_events(),
+        }];
         for (n, &c) in choices.iter().enumerate() {
-            out.push(
-                m.apply_index(c as usize)
-                    .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?,
-            );
+            let replay = |e: GameError| GameError::Replay { choice: n, reason: e.to_string() };
+            let prompt = m.state.prompt().ok_or(GameError::GameOver).map_err(replay)?;
+            let action = prompt.actions.get(c as usize).cloned();
+            let description = action.as_ref().map(|a| m.state.describe(a));
+            let events = m.apply_index(c as usize).map_err(replay)?;
+            out.push(HistoryEntry { side: Some(prompt.side), action, description, events });
         }
         Ok(out)
     }

@@ -35,6 +35,13 @@ export function loadEngine(): Promise<void> {
 }
 
 /** A game in progress (or a replayed earlier position): the wasm handle plus caches. */
+/** One entry of the engine's history(). */
+export interface HistoryStep {
+  side: string | null;
+  description: string | null;
+  events: unknown[];
+}
+
 export class Session {
   private scenarioData: unknown;
   private scenarioLoaded = false;
@@ -163,9 +170,9 @@ export class Session {
     return this.game.outcome() ?? null;
   }
 
-  /** Every event so far by replay: the opening events, then one list per choice. */
-  history(): unknown[][] {
-    return (this.game.history() as unknown[][] | null) ?? [];
+  /** The game so far by replay: the opening entry, then one per choice (who, what, events). */
+  history(): HistoryStep[] {
+    return (this.game.history() as HistoryStep[] | null) ?? [];
   }
 
   /** A separate read-only session at the position after the first `n` choices. */

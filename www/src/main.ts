@@ -5,7 +5,7 @@
 // No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
-import { errorMessage, loadEngine, Session, type EnginePrompt } from './engine.js';
+import { errorMessage, loadEngine, Session, type EnginePrompt, type HistoryStep } from './engine.js';
 import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
 import { RULESETS, rulesetById } from './games/index.js';
 import { dieElement } from './ui/dice.js';
@@ -206,17 +206,20 @@ function readAutosave(): Autosave | null {
 
 function buildLog(c: Current, actions: [number, string, string][]): LogGroup[] {
   const byChoice = new Map(actions.map(([n, side, text]) => [n, { side, text }]));
-  let history: unknown[][];
+  let history: HistoryStep[];
   try {
     history = c.session.history();
   } catch (e) {
     return [{ choice: 0, lines: [], notes: [`The log could not be rebuilt: ${errorMessage(e)}`] }];
   }
   const groups: LogGroup[] = [];
-  history.forEach((events, n) => {
+  history.forEach((entry, n) => {
+    const events = entry.events;
+    // The engine says who chose what; a line kept from this browser may say it better.
+    const told = entry.side && entry.description ? { side: entry.side, text: entry.description } : undefined;
     groups.push({
       choice: n,
-      action: n > 0 ? byChoice.get(n) : undefined,
+      action: n > 0 ? (byChoice.get(n) ?? told) : undefined,
       lines: events.map((e) => c.ui.eventLine(e)),
       notes: n === 0 && c.note ? [c.note] : undefined,
       events,

@@ -232,7 +232,7 @@ impl Bailen {
         }
     }
     /// A sentence for an action, with counter names.
-    pub fn describe(&self, a: &Action) -> String {
+    pub fn describe_action(&self, a: &Action) -> String {
         let name = |u: &UnitId| {
             self.scen.counters.get(*u as usize).map(|c| c.name.clone()).unwrap_or(format!("#{u}"))
         };
@@ -295,6 +295,9 @@ pub struct View {
     pub active: Option<Side>,
     pub units: Vec<UnitView>,
     pub on_board: [usize; 2],
+    /// Each side ([French, Spanish]) surrenders once its counters on the board fall to this
+    /// number or fewer: the rival then has more than double.
+    pub surrenders_at: [Option<usize>; 2],
     pub joker_holder: Option<Side>,
     pub joker_mode: JokerMode,
     pub arrived: [bool; 2],
@@ -402,6 +405,9 @@ impl Rules for Bailen {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+    fn describe(&self, action: &Action) -> String {
+        self.describe_action(action)
+    }
     fn opening_events(&self) -> Vec<Event> {
         self.opening.as_ref().clone()
     }
@@ -437,6 +443,10 @@ impl Bailen {
                 })
                 .collect(),
             on_board: [self.on_board(Side::French), self.on_board(Side::Spanish)],
+            surrenders_at: [Side::French, Side::Spanish].map(|side| {
+                let rival = self.on_board(side.other());
+                rival.checked_sub(1).map(|r| r / 2)
+            }),
             joker_holder: self.joker.holder,
             joker_mode: self.joker.mode,
             arrived: self.arrived,

@@ -271,7 +271,7 @@ impl Bailen {
         if prompt.actions.contains(a) {
             Ok(())
         } else {
-            Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe(a), prompt.step)))
+            Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe_action(a), prompt.step)))
         }
     }
 
@@ -383,7 +383,7 @@ impl Bailen {
             (Phase::Reorganization, Action::EndTurn) => {
                 self.phase = Phase::TurnEnd;
             }
-            (_, a) => return Err(illegal(format!("'{}' does not belong to this step", self.describe(a)))),
+            (_, a) => return Err(illegal(format!("'{}' does not belong to this step", self.describe_action(a)))),
         }
         self.run(ev);
         Ok(())

@@ -46,6 +46,16 @@ if ! phase "setup" "$ROOT/scripts/setup.sh"; then
 fi
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
+check_scenarios() {
+  local f rc=0
+  for f in "$ROOT"/scenarios/check_*.py; do
+    python3 "$f" >/tmp/check-scenario.log 2>&1 || { cat /tmp/check-scenario.log; echo "FAILED: $f"; rc=1; }
+    tail -n 1 /tmp/check-scenario.log
+  done
+  return "$rc"
+}
+phase "scenario data checkers" check_scenarios || true
+
 phase "cargo test --release" cargo test --release --no-fail-fast || true
 
 if phase "build" "$ROOT/scripts/build.sh"; then

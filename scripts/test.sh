@@ -59,6 +59,7 @@ phase "scenario data checkers" check_scenarios || true
 phase "cargo test --release" cargo test --release --no-fail-fast || true
 
 if phase "build" "$ROOT/scripts/build.sh"; then
+  phase "wasm API under Node" node "$ROOT/tests/node/api.mjs" || true
   phase "end-to-end (Chromium)" node "$ROOT/tests/e2e/run.mjs" || true
 else
   skip "end-to-end (Chromium)" "build failed"

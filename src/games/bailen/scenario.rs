@@ -253,7 +253,7 @@ impl Scenario {
         }
         let hex = |field: &str, label: &str| -> Result<Hex, String> {
             let h = Hex::from_label(label)
-                .map_err(|e| format!("{file}: map.{field}: bad hex '{label}': {e:?}"))?;
+                .map_err(|e| format!("{file}: map.{field}: bad hex '{label}': {e}"))?;
             if !grid.contains(h) {
                 return Err(format!("{file}: {field}: hex {label} is off the map"));
             }

@@ -111,7 +111,7 @@ impl Bailen {
         for (k, p) in s.units.iter().enumerate() {
             let at = format!("units[{k}] ({})", p.unit);
             let u = scen.unit_by_id(&p.unit).ok_or_else(|| err(format!("{at}: no such counter")))?;
-            let h = Hex::from_label(&p.hex).map_err(|e| err(format!("{at}: hex: {e:?}")))?;
+            let h = Hex::from_label(&p.hex).map_err(|e| err(format!("{at}: hex: {e}")))?;
             if !scen.grid.contains(h) {
                 return Err(err(format!("{at}: hex {} is off the map", p.hex)));
             }
@@ -133,7 +133,7 @@ impl Bailen {
             }
         }
         if let Some(l) = &s.water_carrier {
-            let h = Hex::from_label(l).map_err(|e| err(format!("water_carrier: {e:?}")))?;
+            let h = Hex::from_label(l).map_err(|e| err(format!("water_carrier: {e}")))?;
             let w = scen.water_carrier.ok_or_else(|| err("water_carrier: no such counter".into()))?;
             if !scen.grid.contains(h) || g.unit_at(h).is_some() {
                 return Err(err(format!("water_carrier: hex {l} is off the map or occupied")));

@@ -1,0 +1,88 @@
+// The wasm Game handle under Node: bad input of every kind is refused with the engine's precise
+// message, never a panic ("unreachable") across the wasm boundary, and refusing changes nothing.
+// Run after scripts/build.sh: node tests/node/api.mjs
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { Game } = require('../../pkg-node/napoleonic.js');
+
+let failures = 0;
+const ok = (cond, what) => {
+  console.log(`  ${cond ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!cond) failures++;
+};
+/** Run f; it must throw an Error whose message matches re (and is not a wasm trap). */
+const refuses = (f, re, what) => {
+  try {
+    f();
+    ok(false, `${what}: was accepted`);
+  } catch (e) {
+    const msg = String(e && e.message);
+    const trap = e instanceof WebAssembly.RuntimeError || /unreachable|panicked/.test(msg);
+    ok(!trap && re.test(msg), `${what}: "${msg.slice(0, 90)}"`);
+  }
+};
+
+console.log('-- new games');
+refuses(() => new Game('chess', 'bailen-1808', undefined, 1), /unknown ruleset 'chess'/, 'unknown ruleset');
+refuses(() => new Game('bailen', 'austerlitz', undefined, 1), /unknown Bailén scenario 'austerlitz'/, 'unknown scenario');
+refuses(() => new Game('bailen', 'bailen-1808', { joker: 'Sometimes' }, 1), /bad options/, 'bad option value');
+const g = new Game('bailen', 'bailen-1808', { cover: true }, 7);
+const before = g.exportString();
+
+console.log('-- illegal and malformed actions');
+refuses(() => g.apply({ type: 'Teleport', unit: 1 }), /bad action/, 'unknown action type');
+refuses(() => g.apply({ type: 'Deploy', unit: 1, to: '99xx' }), /bad action/, 'bad hex label');
+refuses(() => g.apply({ type: 'Deploy', unit: 250, to: '3525' }), /illegal action/, 'no such counter');
+refuses(() => g.apply({ type: 'EndCombat' }), /illegal action/, 'an action of another step');
+refuses(() => g.apply(null), /bad action/, 'null');
+refuses(() => g.applyIndex(100000), /only \d+ legal actions/, 'index out of range');
+refuses(() => g.odds({ type: 'Attack', unit: 3 }), /bad action/, 'odds of a malformed action');
+ok(g.exportString() === before, 'refusals changed nothing');
+ok(g.isLegal({ type: 'Nonsense' }) === false, 'isLegal of nonsense is false');
+refuses(() => g.view('Prussian'), /bad side/, 'view of an unknown side');
+
+console.log('-- saved strings');
+refuses(() => Game.importString(''), /empty/, 'empty string');
+refuses(() => Game.importString('hello world!'), /cannot contain/, 'not base64');
+refuses(() => Game.importString(before.slice(0, 10)), /damaged|long/, 'cut short');
+const flipped = before.slice(0, 12) + (before[12] === 'A' ? 'B' : 'A') + before.slice(13);
+refuses(() => Game.importString(flipped), /damaged|changed|edited/, 'one character changed');
+let seed = 12345;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+let traps = 0;
+for (let i = 0; i < 2000; i++) {
+  const n = Math.floor(rnd() * 80);
+  let s = '';
+  for (let k = 0; k < n; k++) s += alphabet[Math.floor(rnd() * alphabet.length)];
+  try {
+    Game.importString(s);
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError || /unreachable|panicked/.test(String(e.message))) traps++;
+  }
+}
+ok(traps === 0, `2,000 random strings never trap (${traps} traps)`);
+
+console.log('-- setups');
+refuses(() => Game.fromSetup('bailen', { round: 99 }), /round must be 1-15/, 'round out of range');
+refuses(() => Game.fromSetup('bailen', { units: [{ unit: 'F01', hex: '0000' }] }), /F01/, 'bad hex names the unit');
+refuses(() => Game.fromSetup('bailen', { units: 'all of them' }), /bad setup/, 'malformed setup');
+
+console.log('-- a whole game through the handle');
+const h = new Game('bailen', 'bailen-1808', {}, 3);
+let steps = 0;
+while (h.prompt() && steps < 5000) {
+  const p = h.prompt();
+  h.applyIndex(steps % p.actions.length);
+  steps++;
+}
+ok(h.outcome() !== null, `played to the end in ${steps} choices: ${JSON.stringify(h.outcome())}`);
+const back = Game.importString(h.exportString());
+ok(JSON.stringify(back.view('French')) === JSON.stringify(h.view('French')), 'export -> import gives the same view');
+ok(back.history().length === steps + 1, 'history has an entry per choice plus the opening');
+
+if (failures) {
+  console.error(`node api: ${failures} failure(s)`);
+  process.exit(1);
+}
+console.log('node api: all checks passed');

@@ -227,6 +227,58 @@ impl Grid {
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         (0..self.len()).map(|i| self.hex(i))
     }
+
+    /// The dense indices of the six neighbours of the hex with dense index `index`, in
+    /// `Hex::neighbours` order, None where a neighbour is off the board: the same as
+    /// `self.hex(index).neighbours().map(|n| self.index(n))`, without going through `Hex`.
+    /// An `index` not below `len()` has no neighbours on the board.
+    #[inline]
+    pub fn neighbour_indices(&self, index: usize) -> [Option<usize>; 6] {
+        if index >= self.len() {
+            return [None; 6];
+        }
+        // index < columns * rows <= i16::MAX^2, so u32 arithmetic is exact (and divides fast).
+        let (i, rows) = (index as u32, self.rows as u32);
+        self.neighbours_at((i / rows) as i32, (i % rows) as i32)
+    }
+
+    /// The dense indices of `h`'s six neighbours, in `Hex::neighbours` order, None where off
+    /// the board: the same as `h.neighbours().map(|n| self.index(n))`.
+    #[inline(always)]
+    pub fn neighbour_indices_of(&self, h: Hex) -> [Option<usize>; 6] {
+        let (c, r) = h.column_row_wide();
+        if c >= 1 && c <= i32::from(self.columns) && r >= 1 && r <= i32::from(self.rows) {
+            self.neighbours_at(c - 1, r - 1)
+        } else {
+            self.neighbour_indices_off_board(h)
+        }
+    }
+
+    /// `neighbour_indices_of` for a hex that is itself off the board (rare: kept out of line).
+    #[cold]
+    #[inline(never)]
+    fn neighbour_indices_off_board(&self, h: Hex) -> [Option<usize>; 6] {
+        h.neighbours().map(|n| self.index(n))
+    }
+
+    /// Neighbour indices of the on-board hex at 0-based column `q` and 0-based printed row
+    /// `row`. In the odd-q layout the printed row of the neighbour in direction `d` is `row`
+    /// plus `ROW_STEP[q & 1][d]` (`dr + floor((q + dq) / 2) - floor(q / 2)` for `DIRECTIONS[d]`).
+    #[inline(always)]
+    fn neighbours_at(&self, q: i32, row: i32) -> [Option<usize>; 6] {
+        const ROW_STEP: [[i32; 6]; 2] = [[0, -1, -1, -1, 0, 1], [1, 0, -1, 0, 1, 1]];
+        let (columns, rows) = (i32::from(self.columns), i32::from(self.rows));
+        let steps = &ROW_STEP[(q & 1) as usize];
+        let mut out = [None; 6];
+        for d in 0..6 {
+            let q2 = q + i32::from(DIRECTIONS[d].0);
+            let r2 = row + steps[d];
+            if q2 >= 0 && q2 < columns && r2 >= 0 && r2 < rows {
+                out[d] = Some((q2 * rows + r2) as usize);
+            }
+        }
+        out
+    }
 }
 
 /// Round fractional cube coordinates to the hex that contains the point (Red Blob Games).
@@ -308,6 +360,8 @@ pub struct Reach {
     cost: Vec<u32>,
     /// Grid index of the previous hex on the cheapest path; u32::MAX = none (start, unreached).
     parent: Vec<u32>,
+    /// Grid indices of the reached hexes, each once, in the order first reached.
+    touched: Vec<u32>,
 }
 
 impl Reach {
@@ -319,12 +373,9 @@ impl Reach {
 
     /// Every reached hex with its cost, start included, in grid-index order.
     pub fn reached(&self) -> Vec<(Hex, u32)> {
-        self.cost
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != u32::MAX)
-            .map(|(i, &c)| (self.grid.hex(i), c))
-            .collect()
+        let mut order = self.touched.clone();
+        order.sort_unstable();
+        order.into_iter().map(|i| (self.grid.hex(i as usize), self.cost[i as usize])).collect()
     }
 
     /// The cheapest path from the start to `h`, both included; empty if not reached.
@@ -333,19 +384,30 @@ impl Reach {
         if self.cost.get(i).is_none_or(|&c| c == u32::MAX) {
             return Vec::new();
         }
-        let mut path = vec![h];
-        // A parent chain visits each hex at most once; the bound only guards against misuse.
-        for _ in 0..self.parent.len() {
+        // Count the parent chain first so the path is allocated once and filled end first. A
+        // chain visits each hex at most once; the bound only guards against misuse.
+        let steps = self.chain_len(i);
+        let mut path = vec![h; steps + 1];
+        for slot in path[..steps].iter_mut().rev() {
+            i = self.parent[i] as usize;
+            *slot = self.grid.hex(i);
+        }
+        path
+    }
+
+    /// How many parent links lead back from grid index `i` (at most `parent.len()`).
+    fn chain_len(&self, mut i: usize) -> usize {
+        let mut n = 0;
+        while n < self.parent.len() {
             match self.parent.get(i) {
                 Some(&p) if p != u32::MAX => {
                     i = p as usize;
-                    path.push(self.grid.hex(i));
+                    n += 1;
                 }
                 _ => break,
             }
         }
-        path.reverse();
-        path
+        n
     }
 }
 
@@ -367,32 +429,64 @@ pub fn reachable(
     mut step_cost: impl FnMut(Hex, Hex) -> Option<u32>,
     mut must_stop: impl FnMut(Hex) -> bool,
 ) -> Reach {
+    reachable_indexed(
+        grid,
+        start,
+        budget,
+        |from, _, to| step_cost(grid.hex(from), grid.hex(to)),
+        |i| must_stop(grid.hex(i)),
+    )
+}
+
+/// `reachable` with the callbacks given dense grid indices instead of hexes, for callers whose
+/// per-hex data are arrays over the grid: `step_cost(from, direction, to)`, where `direction`
+/// is the position of `to` in `from`'s `Hex::neighbours` (0..6), and `must_stop(index)`. The
+/// search, its order, its tie-breaking and what it returns are exactly those of `reachable`.
+pub fn reachable_indexed(
+    grid: &Grid,
+    start: Hex,
+    budget: u32,
+    mut step_cost: impl FnMut(usize, usize, usize) -> Option<u32>,
+    mut must_stop: impl FnMut(usize) -> bool,
+) -> Reach {
     let n = grid.len();
-    let mut reach =
-        Reach { grid: grid.clone(), cost: vec![u32::MAX; n], parent: vec![u32::MAX; n] };
+    let mut reach = Reach {
+        grid: grid.clone(),
+        cost: vec![u32::MAX; n],
+        parent: vec![u32::MAX; n],
+        touched: Vec::new(),
+    };
     let Some(s) = grid.index(start) else { return reach };
     reach.cost[s] = 0;
-    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::with_capacity(64);
-    heap.push(Reverse((0, s as u32)));
-    while let Some(Reverse((c, i))) = heap.pop() {
+    reach.touched.reserve(64);
+    reach.touched.push(s as u32);
+    // Entries (cost, grid index) packed as cost << 32 | index: a u64 min-heap pops them in the
+    // same (cost, index) order as the tuples, with one comparison each.
+    let key = |c: u32, i: u32| Reverse((u64::from(c) << 32) | u64::from(i));
+    let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(64);
+    heap.push(key(0, s as u32));
+    while let Some(Reverse(k)) = heap.pop() {
+        let (c, i) = ((k >> 32) as u32, k as u32);
         let iu = i as usize;
         if c > reach.cost[iu] {
             continue; // a stale entry: a cheaper path was found after it was queued
         }
-        let h = grid.hex(iu);
-        if iu != s && must_stop(h) {
+        if iu != s && must_stop(iu) {
             continue;
         }
-        for nb in h.neighbours() {
-            let Some(j) = grid.index(nb) else { continue };
-            let Some(step) = step_cost(h, nb) else { continue };
+        for (d, nb) in grid.neighbour_indices(iu).into_iter().enumerate() {
+            let Some(j) = nb else { continue };
+            let Some(step) = step_cost(iu, d, j) else { continue };
             let Some(nc) = c.checked_add(step) else { continue };
             if nc > budget || nc >= reach.cost[j] {
                 continue;
             }
+            if reach.cost[j] == u32::MAX {
+                reach.touched.push(j as u32);
+            }
             reach.cost[j] = nc;
             reach.parent[j] = i;
-            heap.push(Reverse((nc, j as u32)));
+            heap.push(key(nc, j as u32));
         }
     }
     reach
@@ -808,6 +902,59 @@ mod tests {
             grid.hexes().map(|x| r.path(x)).collect::<Vec<_>>()
         };
         assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn neighbour_indices_agree_with_neighbours() {
+        for (columns, rows) in [(40, 35), (12, 10), (1, 1), (1, 7), (7, 1), (2, 2), (3, 5), (0, 4), (-2, 3)] {
+            let grid = Grid::new(columns, rows);
+            for i in 0..grid.len() + 3 {
+                let want: Vec<Option<usize>> = if i < grid.len() {
+                    grid.hex(i).neighbours().iter().map(|&n| grid.index(n)).collect()
+                } else {
+                    vec![None; 6]
+                };
+                assert_eq!(grid.neighbour_indices(i).to_vec(), want, "{columns}x{rows} index {i}");
+            }
+            for q in -3..columns.max(0) + 3 {
+                for r in -25..rows.max(0) + 25 {
+                    let x = Hex::new(q, r);
+                    let want = x.neighbours().map(|n| grid.index(n));
+                    assert_eq!(grid.neighbour_indices_of(x), want, "{columns}x{rows} hex {x:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reachable_indexed_is_reachable() {
+        let grid = Grid::new(15, 12);
+        let terrain = |x: Hex| {
+            let (c, r) = x.column_row();
+            (c as u32 * 7 + r as u32 * 13) % 5
+        };
+        let forbidden = |x: Hex| terrain(x) == 4;
+        let stop = |x: Hex| (x.column_row().0 + x.column_row().1) % 7 == 0;
+        for start in [h("0808"), h("0101"), h("1512"), h("0201"), h("2020")] {
+            for budget in [0, 3, 9, 20] {
+                let a = reachable(&grid, start, budget, |_, to| (!forbidden(to)).then(|| terrain(to)), stop);
+                let b = reachable_indexed(
+                    &grid,
+                    start,
+                    budget,
+                    |from, d, to| {
+                        assert_eq!(grid.hex(from).neighbours()[d], grid.hex(to));
+                        let to = grid.hex(to);
+                        (!forbidden(to)).then(|| terrain(to))
+                    },
+                    |i| stop(grid.hex(i)),
+                );
+                assert_eq!(a.reached(), b.reached());
+                for x in grid.hexes() {
+                    assert_eq!(a.path(x), b.path(x));
+                }
+            }
+        }
     }
 
     proptest! {

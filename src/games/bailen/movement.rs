@@ -3,12 +3,13 @@
 use super::action::{Side, UnitId};
 use super::scenario::{Kind, BUILDING, HILL, OLIVE, RIVER};
 use super::Bailen;
-use crate::core::hex::{reachable, Hex, Reach};
+use crate::core::hex::{reachable_indexed, Hex, Reach};
 
 impl Bailen {
     /// Is `h` in the ZoC of an army counter hostile to `side` (the six surrounding hexes)?
     pub(crate) fn in_enemy_zoc(&self, side: Side, h: Hex) -> bool {
-        h.neighbours().iter().any(|&n| self.enemy_at(side, n))
+        let grid = &self.scen.grid;
+        h.neighbours().iter().any(|&n| grid.index(n).is_some_and(|j| self.enemy_on(side, j)))
     }
 
     /// An army counter hostile to `side` stands on `h` (María Bellido is not an army counter).
@@ -16,25 +17,41 @@ impl Bailen {
         self.unit_at(h).is_some_and(|u| self.side_of(u) != side && !self.is_water_carrier(u))
     }
 
+    /// `enemy_at` by grid index.
+    #[inline]
+    fn enemy_on(&self, side: Side, i: usize) -> bool {
+        let b = self.board[i];
+        b > 0 && self.side_of(b - 1) != side && !self.is_water_carrier(b - 1)
+    }
+
+    /// `in_enemy_zoc` for the hex of grid index `i`.
+    #[inline]
+    fn enemy_zoc_on(&self, side: Side, i: usize) -> bool {
+        self.scen.grid.neighbour_indices(i).iter().any(|&n| n.is_some_and(|j| self.enemy_on(side, j)))
+    }
+
     /// Hexes (by grid index) where a moving counter of `side` must stop: enemy ZoC, except
     /// around an enemy that has at least two of our counters in its own ZoC ("loses its
     /// ability to exert control ... for the purpose of stopping movement").
     fn stopping_zoc(&self, side: Side, mover: UnitId) -> Vec<bool> {
         let mut stop = vec![false; self.scen.grid.len()];
-        for (e, eh) in self.army_on_map(side.other()) {
-            let _ = e;
-            let ours = eh
-                .neighbours()
+        for (_, eh) in self.army_on_map(side.other()) {
+            let around = self.scen.grid.neighbour_indices_of(eh);
+            let ours = around
                 .iter()
                 .filter(|&&n| {
-                    self.unit_at(n).is_some_and(|u| u != mover && self.side_of(u) == side && !self.is_water_carrier(u))
+                    n.is_some_and(|j| {
+                        let b = self.board[j];
+                        b > 0 && {
+                            let u = b - 1;
+                            u != mover && self.side_of(u) == side && !self.is_water_carrier(u)
+                        }
+                    })
                 })
                 .count();
             if ours < 2 {
-                for n in eh.neighbours() {
-                    if let Some(i) = self.scen.grid.index(n) {
-                        stop[i] = true;
-                    }
+                for j in around.into_iter().flatten() {
+                    stop[j] = true;
                 }
             }
         }
@@ -55,11 +72,7 @@ impl Bailen {
             // Entering from the board edge at 3001/3035 follows the road (A11d).
             None => true,
         };
-        match (along_road, self.penalised(kind, to)) {
-            (true, false) => 1,
-            (true, true) | (false, false) => 2,
-            (false, true) => 4,
-        }
+        cost_halves(along_road, self.penalised(kind, to))
     }
 
     /// Movement points in halves: the movement factor, −1 in hot rounds unless watered.
@@ -69,34 +82,39 @@ impl Bailen {
         mf * 2
     }
 
-    /// Cheapest-path search for counter `u` starting at `start` with `budget` halves.
-    /// `roads_only` keeps to minor roads (the Roads optional rule).
-    fn reach(&self, u: UnitId, start: Hex, budget: u32, roads_only: bool) -> Reach {
+    /// Cheapest-path search for counter `u` starting at `start` with `budget` halves, stopping
+    /// on `stop` (its `stopping_zoc`). `roads_only` keeps to minor roads (the Roads optional
+    /// rule). Works on grid indices: the same rules as `terrain_cost`, `unit_at`,
+    /// `in_enemy_zoc` and the scenario's road steps, read straight from the arrays.
+    fn reach(&self, u: UnitId, start: Hex, budget: u32, roads_only: bool, stop: &[bool]) -> Reach {
         let side = self.side_of(u);
         let kind = self.counter(u).kind;
-        let stop = self.stopping_zoc(side, u);
         let artillery = kind.is_artillery();
-        reachable(
-            &self.scen.grid,
+        let groves = kind.slowed_by_groves();
+        let scen = &*self.scen;
+        reachable_indexed(
+            &scen.grid,
             start,
             budget,
-            |from, to| {
-                if roads_only && !self.scen.minor_road_step(from, to) {
+            |from, dir, to| {
+                let bit = 1u8 << dir;
+                if roads_only && scen.minor_dirs[from] & bit == 0 {
                     return None;
                 }
-                if let Some(o) = self.unit_at(to) {
-                    // Never over an enemy counter; María Bellido only lets the Spanish pass.
-                    if self.side_of(o) != side {
-                        return None;
-                    }
+                // Never over an enemy counter; María Bellido only lets the Spanish pass.
+                let o = self.board[to];
+                if o > 0 && self.side_of(o - 1) != side {
+                    return None;
                 }
                 // Artillery that moves cannot enter an enemy ZoC.
-                if artillery && self.in_enemy_zoc(side, to) {
+                if artillery && self.enemy_zoc_on(side, to) {
                     return None;
                 }
-                Some(self.terrain_cost(kind, Some(from), to))
+                let t = scen.terrain[to];
+                let penalised = t & (HILL | RIVER | BUILDING) != 0 || (groves && t & OLIVE != 0);
+                Some(cost_halves(scen.road_dirs[from] & bit != 0, penalised))
             },
-            |h| self.scen.grid.index(h).is_some_and(|i| stop[i]),
+            |i| stop[i],
         )
     }
 
@@ -117,7 +135,7 @@ impl Bailen {
     /// Where counter `u` may end a move from its hex.
     pub(crate) fn destinations(&self, u: UnitId) -> Vec<Hex> {
         match self.units[u as usize].hex() {
-            Some(start) => self.moves_from(u, start, self.movement_halves(u)).ends(self),
+            Some(start) => self.moves_from(u, start, self.movement_halves(u), None).ends(self),
             None => Vec::new(),
         }
     }
@@ -125,16 +143,18 @@ impl Bailen {
     /// The path of counter `u`'s move to `to` (empty if it cannot go there).
     pub(crate) fn move_path(&self, u: UnitId, to: Hex) -> Vec<Hex> {
         match self.units[u as usize].hex() {
-            Some(start) => self.moves_from(u, start, self.movement_halves(u)).path(to),
+            Some(start) => self.moves_from(u, start, self.movement_halves(u), None).path(to),
             None => Vec::new(),
         }
     }
 
-    fn moves_from(&self, u: UnitId, start: Hex, budget: u32) -> Moves {
-        let normal = self.reach(u, start, budget, false);
+    /// Both searches of a move share one `stopping_zoc` (`stop`; computed here if None).
+    fn moves_from(&self, u: UnitId, start: Hex, budget: u32, stop: Option<Vec<bool>>) -> Moves {
+        let stop = stop.unwrap_or_else(|| self.stopping_zoc(self.side_of(u), u));
+        let normal = self.reach(u, start, budget, false, &stop);
         // Roads: a move made entirely along minor roads adds +1 to the movement factor.
         let road = (self.options.roads && self.scen.minor_dirs.iter().any(|&d| d != 0))
-            .then(|| self.reach(u, start, budget + 2, true));
+            .then(|| self.reach(u, start, budget + 2, true, &stop));
         Moves { start, normal, road }
     }
 
@@ -177,10 +197,11 @@ impl Bailen {
             return None;
         }
         let entry_empty = self.unit_at(entry).is_none();
-        if self.stopping_zoc(side, u)[self.scen.idx(entry)] {
+        let stop = self.stopping_zoc(side, u);
+        if stop[self.scen.idx(entry)] {
             return Some((None, entry_empty));
         }
-        Some((Some(self.moves_from(u, entry, budget - first)), entry_empty))
+        Some((Some(self.moves_from(u, entry, budget - first, Some(stop))), entry_empty))
     }
 }
 
@@ -212,5 +233,16 @@ impl Moves {
             (None, Some(road)) => road.path(to),
             (None, None) => Vec::new(),
         }
+    }
+}
+
+/// Half movement points to enter a hex: ½ along the Royal Road (1 if the hex also holds a
+/// penalising feature), else 1, or 2 for a penalising feature.
+#[inline]
+fn cost_halves(along_road: bool, penalised: bool) -> u32 {
+    match (along_road, penalised) {
+        (true, false) => 1,
+        (true, true) | (false, false) => 2,
+        (false, true) => 4,
     }
 }

@@ -1,0 +1,653 @@
+//! Engagements (aom-gaps G9 stand-in, with the text's own modifiers), the Cavalry Charge and
+//! Bombardment, morale checks, losses, Battle Endurance and leader casualties (SR 12).
+use super::action::{Action, Counter, CuId, EndReason, Event, OptionKind, RollPurpose, Section, Side, Step, Terrain};
+use super::scenario::Arm;
+use super::sequence::{Charge, Engage, Phase, Play};
+use super::{Battle, Odds, Place};
+use crate::games::Prompt;
+
+/// What a loss counts as (SR 9.2.q.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    Combat,
+    Automatic,
+    Pursuit,
+}
+
+/// The ratio bonus of SR 9.3.d.1.ii used as the G9 engagement ratio: 3:2 +1, 2:1 +2, 3:1 +3,
+/// 4:1 +4, to the larger side.
+pub(crate) fn ratio_bonus(mine: u16, theirs: u16) -> i16 {
+    let (m, t) = (mine as u32, theirs as u32);
+    if t == 0 || m <= t {
+        return 0;
+    }
+    if m >= 4 * t {
+        4
+    } else if m >= 3 * t {
+        3
+    } else if m >= 2 * t {
+        2
+    } else if 2 * m >= 3 * t {
+        1
+    } else {
+        0
+    }
+}
+
+impl Battle {
+    /// A troop type's (Morale, Tactical) for `side`: scenario overrides (BS5), ER 3.10 for
+    /// British Vet used as the modifier while defending.
+    pub(crate) fn troop_values(&self, side: Side, troop: u8, defending_modifier: bool) -> (u8, i8) {
+        let t = &self.scen.troops[troop as usize];
+        if defending_modifier && self.scen.er_3_10 {
+            if let Some(d) = t.defending {
+                return d;
+            }
+        }
+        for &(s, arm, m, tac) in &self.scen.troop_overrides {
+            if s == side && arm == t.arm {
+                return (m, tac);
+            }
+        }
+        (t.morale, t.tactical)
+    }
+
+    fn british_cav(&self, troop: u8) -> bool {
+        let t = &self.scen.troops[troop as usize];
+        t.arm == Arm::Cavalry && t.nationality.as_deref() == Some("British")
+    }
+
+    /// Checking units and types (G9): infantry for Assault and Pin (the defender may use
+    /// cavalry if it has no infantry there), any infantry/cavalry otherwise; ER 3.4.b keeps
+    /// British cavalry from checking when anything else can.
+    fn checking_choices(&self, side: Side, s: Section, option: OptionKind, attacking: bool) -> Vec<Action> {
+        let infantry_only = matches!(option, OptionKind::Assault | OptionKind::Pin);
+        let has_inf = self.cus_in(side, s).any(|u| self.fresh_sp_of_arm(u, Arm::Infantry) > 0);
+        let mut all = Vec::new();
+        for u in self.cus_in(side, s) {
+            for sp in &self.cus[u as usize].sp {
+                let arm = self.arm(sp.troop);
+                let ok = sp.fresh > 0
+                    && arm != Arm::Artillery
+                    && (!infantry_only || arm == Arm::Infantry || (!attacking && !has_inf));
+                if ok && !all.contains(&Action::CheckWith { cu: u, troop: sp.troop }) {
+                    all.push(Action::CheckWith { cu: u, troop: sp.troop });
+                }
+            }
+        }
+        if self.scen.er_3_4_b {
+            let not_british: Vec<Action> =
+                all.iter().filter(|a| !matches!(a, Action::CheckWith { troop, .. } if self.british_cav(*troop))).cloned().collect();
+            if !not_british.is_empty() {
+                return not_british;
+            }
+        }
+        all
+    }
+
+    fn commander_prompt(&self, side: Side, s: Section) -> Option<Prompt<Side, Step, Action>> {
+        let acts = self.commander_candidates(side, s).into_iter().map(|c| Action::Command { leader: c }).collect();
+        Some(Prompt { side, step: Step::SectionCommander { section: s }, actions: acts })
+    }
+
+    pub(crate) fn engage_prompt(&self, e: &Engage) -> Option<Prompt<Side, Step, Action>> {
+        let (att, def) = (e.side, e.side.other());
+        if e.att_cmd.is_none() {
+            return self.commander_prompt(att, e.play.from);
+        }
+        if e.att.is_none() {
+            let acts = self.checking_choices(att, e.play.from, e.play.option, true);
+            return Some(Prompt { side: att, step: Step::CheckingUnit { section: e.play.from, attacking: true }, actions: acts });
+        }
+        if e.def_cmd.is_none() {
+            return self.commander_prompt(def, e.play.target);
+        }
+        if e.def.is_none() {
+            let acts = self.checking_choices(def, e.play.target, e.play.option, false);
+            return Some(Prompt { side: def, step: Step::CheckingUnit { section: e.play.target, attacking: false }, actions: acts });
+        }
+        None
+    }
+
+    pub(crate) fn charge_prompt(&self, c: &Charge) -> Option<Prompt<Side, Step, Action>> {
+        let (att, def) = (c.side, c.side.other());
+        if c.att_cmd.is_none() {
+            return self.commander_prompt(att, c.play.from);
+        }
+        let pick = |side: Side, s: Section, arm: Arm| -> Vec<Action> {
+            self.cus_in(side, s)
+                .filter_map(|u| {
+                    self.cus[u as usize].sp.iter().find(|sp| sp.fresh > 0 && self.arm(sp.troop) == arm).map(|sp| Action::CheckWith { cu: u, troop: sp.troop })
+                })
+                .collect()
+        };
+        if c.att.is_none() {
+            return Some(Prompt { side: att, step: Step::ChargeUnit { section: c.play.from, attacking: true }, actions: pick(att, c.play.from, Arm::Cavalry) });
+        }
+        if c.def.is_none() {
+            return Some(Prompt { side: def, step: Step::ChargeUnit { section: c.play.target, attacking: false }, actions: pick(def, c.play.target, Arm::Infantry) });
+        }
+        None
+    }
+
+    fn name_commander(&mut self, side: Side, s: Section, leader: Counter, ev: &mut Vec<Event>) {
+        // SR 9.2.h.2.iii: named just before each combat.
+        self.side_mut(side).commander[s.index()] = Some(leader);
+        ev.push(Event::SectionCommander { side, section: s, leader });
+    }
+
+    pub(crate) fn engage_action(&mut self, mut e: Engage, a: &Action, ev: &mut Vec<Event>) {
+        match *a {
+            Action::Command { leader } if e.att_cmd.is_none() => {
+                self.name_commander(e.side, e.play.from, leader, ev);
+                e.att_cmd = Some(leader);
+            }
+            Action::CheckWith { cu, troop } if e.att.is_none() => e.att = Some((cu, troop)),
+            Action::Command { leader } if e.def_cmd.is_none() => {
+                self.name_commander(e.side.other(), e.play.target, leader, ev);
+                e.def_cmd = Some(leader);
+            }
+            Action::CheckWith { cu, troop } => e.def = Some((cu, troop)),
+            _ => {}
+        }
+        self.phase = Phase::Engage(Box::new(e));
+    }
+
+    pub(crate) fn charge_action(&mut self, mut c: Charge, a: &Action, ev: &mut Vec<Event>) {
+        match *a {
+            Action::Command { leader } => {
+                self.name_commander(c.side, c.play.from, leader, ev);
+                c.att_cmd = Some(leader);
+            }
+            Action::CheckWith { cu, .. } if c.att.is_none() => c.att = Some(cu),
+            Action::CheckWith { cu, .. } => c.def = Some(cu),
+            _ => {}
+        }
+        self.phase = Phase::Charge(Box::new(c));
+    }
+
+    /// Every choice of a pending combat is made: resolve it.
+    pub(crate) fn resolve_pending(&mut self, ev: &mut Vec<Event>) {
+        match self.phase.clone() {
+            Phase::Engage(e) => self.resolve_engagement(&e, ev),
+            Phase::Charge(c) => self.resolve_charge(&c, ev),
+            // A step left without a choice (no candidate at all): move on.
+            Phase::Bombard { side, .. } => self.after_option(side, None),
+            Phase::Discard { side } => self.phase = Phase::TurnEnd { side },
+            _ => {}
+        }
+    }
+
+    /// The modifiers of each side's engagement roll (G9 stand-in, text modifiers cited).
+    pub(crate) fn engagement_modifiers(&self, e: &Engage) -> (i16, i16) {
+        let (att, def) = (e.side, e.side.other());
+        let (from, target) = (e.play.from, e.play.target);
+        let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
+        let side_mod = |side: Side, s: Section, cmd: Option<Counter>, check: Option<(CuId, u8)>, defending: bool| -> i16 {
+            let st = self.side(side);
+            // SR 9.2.n.2: the Operational Control Check, +1 or -2 on every engagement roll.
+            let mut m = st.occ as i16;
+            // SR 12.1.b.4: the Section Commander's Tactical bonus, lost with -1 after a
+            // bombardment took him.
+            if st.commander_lost[s.index()] {
+                m -= 1;
+            } else if let Some(c) = cmd {
+                m += self.leader(c).tactical as i16;
+            }
+            if let Some((_, troop)) = check {
+                m += self.troop_values(side, troop, defending).1 as i16;
+            }
+            // BOE Cavalry Charge: Cavalry Superiority -2 on the section's next roll.
+            if st.cav_superiority[s.index()] {
+                m -= 2;
+            }
+            if e.play.option == OptionKind::Pin {
+                m -= 1;
+            }
+            // Scenario bonus (BS3 Boussard +1 in any combat it takes part in).
+            if self.cus_in(side, s).any(|u| self.scen.cus[u as usize].combat_bonus != 0) {
+                m += self.cus_in(side, s).map(|u| self.scen.cus[u as usize].combat_bonus as i16).max().unwrap_or(0);
+            }
+            m
+        };
+        let mut ma = side_mod(att, from, e.att_cmd, e.att, false) + ratio_bonus(sa, sd);
+        let mut md = side_mod(def, target, e.def_cmd, e.def, true) + ratio_bonus(sd, sa);
+        if e.outflank_bonus {
+            ma += 2;
+        }
+        // Defender's terrain (G9 stand-in) and Field Fortification (SR 9.2.k.8, text).
+        md += match self.side(def).terrain[target.index()] {
+            Some(Terrain::Hills) | Some(Terrain::Woods) => 1,
+            Some(Terrain::Village) if matches!(e.play.option, OptionKind::Assault | OptionKind::Pin) => 2,
+            Some(Terrain::Village) => 1,
+            None => 0,
+        };
+        if self.side(def).fortification == Some(target) {
+            md += 1;
+        }
+        (ma, md)
+    }
+
+    /// One engagement: Automatic Victory at 8:1, else a d10 each; the loser takes
+    /// max(1, ceil(diff/2)) SP, checks morale and loses 1 BEP; the winner loses 1 SP on a
+    /// difference of 2 or less; a tie costs each 1 SP. Pin halves the losses.
+    fn resolve_engagement(&mut self, e: &Engage, ev: &mut Vec<Event>) {
+        let (att, def) = (e.side, e.side.other());
+        let (from, target) = (e.play.from, e.play.target);
+        let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
+        let pin = e.play.option == OptionKind::Pin;
+        let last = Some((e.play, true));
+        if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
+            let (winner, loser, s) = if sa >= 8 * sd { (att, def, target) } else { (def, att, from) };
+            self.automatic_victory(winner, loser, s, ev);
+            self.after_option(att, last);
+            return;
+        }
+        let (ma, md) = self.engagement_modifiers(e);
+        let ra = self.roll(att, RollPurpose::Engagement, false, ev);
+        let rd = self.roll(def, RollPurpose::Engagement, false, ev);
+        for (side, s) in [(att, from), (def, target)] {
+            let st = self.side_mut(side);
+            st.cav_superiority[s.index()] = false;
+            st.occ_revealed = true;
+        }
+        let (ta, td) = (ra as i16 + ma, rd as i16 + md);
+        let winner = if ta > td {
+            Some(att)
+        } else if td > ta {
+            Some(def)
+        } else {
+            None
+        };
+        ev.push(Event::Engagement { attacker: att, from, target, attacker_roll: ra, attacker_total: ta, defender_roll: rd, defender_total: td, winner });
+        let diff = (ta - td).unsigned_abs();
+        let check = |side: Side| if side == att { (e.att, from) } else { (e.def, target) };
+        let guard_used = |b: &Battle, side: Side| {
+            side == Side::Imperial && b.scen.er_4_5_c && check(side).0.is_some_and(|(_, t)| ["Gd", "Glc", "Ghc"].contains(&b.scen.troops[t as usize].id.as_str()))
+        };
+        match winner {
+            None => {
+                for side in [att, def] {
+                    if let (Some((cu, troop)), s) = check(side) {
+                        let n = if pin { 0 } else { 1 };
+                        self.take_losses(side, cu, troop, s, n, Cause::Combat, ev);
+                    }
+                }
+            }
+            Some(w) => {
+                let l = w.other();
+                let mut lose = diff.div_ceil(2).max(1);
+                if pin {
+                    lose /= 2;
+                }
+                if let (Some((cu, troop)), s) = check(l) {
+                    self.take_losses(l, cu, troop, s, lose, Cause::Combat, ev);
+                    if self.cus[cu as usize].place != Place::Eliminated {
+                        let extra = if diff >= 5 { 1 } else { 0 };
+                        let shattered = self.morale_check(l, cu, extra, ev);
+                        // ER 4.5.c: the Guard failing its check shatters its whole section.
+                        if shattered && guard_used(self, l) {
+                            self.shatter_section(l, s, ev);
+                        }
+                    }
+                }
+                if diff <= 2 && !pin {
+                    if let (Some((cu, troop)), s) = check(w) {
+                        self.take_losses(w, cu, troop, s, 1, Cause::Combat, ev);
+                    }
+                }
+                self.lose_bep(l, 1, ev);
+                // ER 3.4.b: British cavalry in a combat the Allies win checks on 1d10+4.
+                if w == Side::Allied && self.scen.er_3_4_b {
+                    let s = if w == att { from } else { target };
+                    self.british_cavalry_check(s, ev);
+                }
+                // ER 4.5.c: the Imperials lose a combat in which the Guard was the modifier.
+                if l == Side::Imperial && guard_used(self, l) {
+                    let s = check(l).1;
+                    self.shatter_section(l, s, ev);
+                    self.settle(ev);
+                    if !matches!(self.phase, Phase::End { .. }) {
+                        self.phase = Phase::End { winner: Some(Side::Allied), reason: EndReason::GuardBroken };
+                    }
+                    return;
+                }
+            }
+        }
+        self.settle(ev);
+        self.after_option(att, last);
+    }
+
+    /// 8:1 or more in an engagement: the outnumbered section's SP are eliminated for good
+    /// (G9 stand-in; definitive by SR 9.2.q.1.b).
+    fn automatic_victory(&mut self, winner: Side, loser: Side, s: Section, ev: &mut Vec<Event>) {
+        let cus: Vec<CuId> = self.cus_in(loser, s).collect();
+        let sp: u16 = cus.iter().map(|&u| self.total_sp(u)).sum();
+        ev.push(Event::AutomaticVictory { side: winner, section: s, sp });
+        for u in cus {
+            for i in 0..self.cus[u as usize].sp.len() {
+                let x = self.cus[u as usize].sp[i];
+                let n = x.fresh + x.shattered;
+                if n > 0 {
+                    self.cus[u as usize].sp[i].fresh = 0;
+                    self.cus[u as usize].sp[i].shattered = 0;
+                    self.count_loss(loser, n as u16, Cause::Automatic);
+                    ev.push(Event::SpLost { side: loser, cu: u, troop: x.troop, sp: n });
+                }
+            }
+            self.eliminate_if_empty(loser, u, ev);
+        }
+        self.lose_bep(loser, 1, ev);
+        self.settle(ev);
+    }
+
+    /// Every SP in a section shattered (ER 4.5.c).
+    fn shatter_section(&mut self, side: Side, s: Section, ev: &mut Vec<Event>) {
+        for u in self.cus_in(side, s).collect::<Vec<_>>() {
+            for i in 0..self.cus[u as usize].sp.len() {
+                let x = self.cus[u as usize].sp[i];
+                if x.fresh > 0 && self.arm(x.troop) != Arm::Artillery {
+                    self.cus[u as usize].sp[i].shattered += x.fresh;
+                    self.cus[u as usize].sp[i].fresh = 0;
+                    ev.push(Event::Shattered { side, cu: u, troop: x.troop, sp: x.fresh });
+                }
+            }
+        }
+    }
+
+    /// ER 3.4.b: each British cavalry CU in the section checks its Cav SP on 1d10+4.
+    fn british_cavalry_check(&mut self, s: Section, ev: &mut Vec<Event>) {
+        for u in self.cus_in(Side::Allied, s).collect::<Vec<_>>() {
+            let idx: Vec<usize> = (0..self.cus[u as usize].sp.len()).filter(|&i| self.cus[u as usize].sp[i].fresh > 0 && self.british_cav(self.cus[u as usize].sp[i].troop)).collect();
+            if idx.is_empty() {
+                continue;
+            }
+            let d = self.roll(Side::Allied, RollPurpose::BritishCavalry { cu: u }, false, ev);
+            for i in idx {
+                let x = self.cus[u as usize].sp[i];
+                if d as i16 + 4 > self.troop_values(Side::Allied, x.troop, false).0 as i16 {
+                    self.cus[u as usize].sp[i].shattered += x.fresh;
+                    self.cus[u as usize].sp[i].fresh = 0;
+                    ev.push(Event::Shattered { side: Side::Allied, cu: u, troop: x.troop, sp: x.fresh });
+                }
+            }
+        }
+    }
+
+    /// BOE Cavalry Charge (the printed tail; D55): the defender's infantry CU checks morale; if
+    /// all its SP shatter it loses 1 SP and the charge wins Cavalry Superiority (marker on the
+    /// charged section); otherwise the charging CU checks morale for its Cav SP only.
+    fn resolve_charge(&mut self, c: &Charge, ev: &mut Vec<Event>) {
+        let (att, def) = (c.side, c.side.other());
+        let (Some(a), Some(d)) = (c.att, c.def) else {
+            self.after_option(att, None);
+            return;
+        };
+        self.morale_check(def, d, 0, ev);
+        let superiority = self.fresh_combat_sp(d) == 0;
+        if superiority {
+            // "it loses 1 SP -as the player chooses": the shattered type with most SP.
+            let troop = self.cus[d as usize].sp.iter().filter(|s| s.shattered > 0).max_by_key(|s| s.shattered).map(|s| s.troop);
+            if let Some(t) = troop {
+                self.take_losses(def, d, t, c.play.target, 1, Cause::Combat, ev);
+            }
+            self.side_mut(def).cav_superiority[c.play.target.index()] = true;
+            ev.push(Event::CavalrySuperiority { side: att, section: c.play.target });
+            if att == Side::Allied && self.scen.er_3_4_b {
+                self.british_cavalry_check(c.play.from, ev);
+            }
+        } else {
+            self.morale_check_arm(att, a, 0, Some(Arm::Cavalry), ev);
+        }
+        self.settle(ev);
+        self.after_option(att, Some((c.play, !superiority)));
+    }
+
+    /// Bombardment (G9 stand-in): 1d10 + floor(Art SP / 2), 8 or more hits; an unmodified 10
+    /// also hits a random leader in the section (SR 12.1.a.2).
+    pub(crate) fn bombard(&mut self, side: Side, play: Play, ev: &mut Vec<Event>) {
+        let art: u16 = self.cus_in(side, play.from).map(|u| self.fresh_sp_of_arm(u, Arm::Artillery)).sum();
+        let d = self.roll(side, RollPurpose::Bombardment, false, ev);
+        if d as u16 + art / 2 >= 8 {
+            self.phase = Phase::Bombard { side, play, roll: d };
+        } else {
+            self.after_option(side, None);
+        }
+    }
+
+    pub(crate) fn bombard_hit(&mut self, side: Side, play: Play, roll: u8, cu: CuId, troop: u8, ev: &mut Vec<Event>) {
+        let def = side.other();
+        self.reveal(Counter::Cu(cu), ev);
+        self.take_losses(def, cu, troop, play.target, 1, Cause::Combat, ev);
+        if self.cus[cu as usize].place != Place::Eliminated {
+            self.morale_check(def, cu, 0, ev);
+        }
+        if roll == 10 {
+            let leaders: Vec<Counter> = self.hqs_in(def, play.target).map(Counter::Hq).chain(self.cus_in(def, play.target).map(Counter::Cu)).collect();
+            if !leaders.is_empty() {
+                let k = self.dice.roll(leaders.len().min(255) as u8);
+                ev.push(Event::Rolled { side, purpose: RollPurpose::BombardmentLeader, value: k, secret: false });
+                let hit = leaders[(k as usize - 1).min(leaders.len() - 1)];
+                // SR 12.1.b.4: a Section Commander lost to bombardment: -1, no Tactical bonus.
+                if self.side(def).commander[play.target.index()] == Some(hit) {
+                    self.side_mut(def).commander_lost[play.target.index()] = true;
+                }
+                self.leader_casualty(def, hit, ev);
+            }
+        }
+        self.settle(ev);
+        self.after_option(side, None);
+    }
+
+    /// A morale check of a CU: 1d10 + its leader's Morale Modifier (+`extra`, -1 in Woods)
+    /// against each troop type's Morale Value; types below the roll shatter (reading: per
+    /// type). Returns whether anything shattered.
+    pub(crate) fn morale_check(&mut self, side: Side, u: CuId, extra: i16, ev: &mut Vec<Event>) -> bool {
+        self.morale_check_arm(side, u, extra, None, ev)
+    }
+
+    fn morale_check_arm(&mut self, side: Side, u: CuId, extra: i16, only: Option<Arm>, ev: &mut Vec<Event>) -> bool {
+        let d = self.roll(side, RollPurpose::Morale { cu: u }, false, ev);
+        let mut total = d as i16 + self.leader(Counter::Cu(u)).morale_modifier as i16 + extra;
+        if let Place::Display(s) = self.cus[u as usize].place {
+            // SR 9.2.i.7.i: -1 to morale checks inside a Wood.
+            if self.side(side).terrain[s.index()] == Some(Terrain::Woods) {
+                total -= 1;
+            }
+        }
+        let mut any = false;
+        for i in 0..self.cus[u as usize].sp.len() {
+            let x = self.cus[u as usize].sp[i];
+            let arm = self.arm(x.troop);
+            if x.fresh == 0 || arm == Arm::Artillery || only.is_some_and(|o| o != arm) {
+                continue;
+            }
+            if total > self.troop_values(side, x.troop, false).0 as i16 {
+                self.cus[u as usize].sp[i].shattered += x.fresh;
+                self.cus[u as usize].sp[i].fresh = 0;
+                ev.push(Event::Shattered { side, cu: u, troop: x.troop, sp: x.fresh });
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Remove `n` SP: the named type first (fresh, then shattered), then the CU's other
+    /// infantry/cavalry, its artillery last; then other CUs of the section.
+    pub(crate) fn take_losses(&mut self, side: Side, cu: CuId, troop: u8, s: Section, n: u16, cause: Cause, ev: &mut Vec<Event>) -> u16 {
+        let mut left = n;
+        let mut order: Vec<CuId> = vec![cu];
+        order.extend(self.cus_in(side, s).filter(|&v| v != cu));
+        for u in order {
+            if left == 0 {
+                break;
+            }
+            let mut idx: Vec<usize> = (0..self.cus[u as usize].sp.len()).collect();
+            idx.sort_by_key(|&i| {
+                let t = self.cus[u as usize].sp[i].troop;
+                (t != troop, self.arm(t) == Arm::Artillery)
+            });
+            for i in idx {
+                for shattered in [false, true] {
+                    let x = self.cus[u as usize].sp[i];
+                    let have = if shattered { x.shattered } else { x.fresh };
+                    let k = (have as u16).min(left) as u8;
+                    if k == 0 {
+                        continue;
+                    }
+                    if shattered {
+                        self.cus[u as usize].sp[i].shattered -= k;
+                    } else {
+                        self.cus[u as usize].sp[i].fresh -= k;
+                    }
+                    left -= k as u16;
+                    self.count_loss(side, k as u16, cause);
+                    ev.push(Event::SpLost { side, cu: u, troop: x.troop, sp: k });
+                }
+            }
+            self.eliminate_if_empty(side, u, ev);
+        }
+        n - left
+    }
+
+    pub(crate) fn count_loss(&mut self, side: Side, k: u16, cause: Cause) {
+        let l = &mut self.side_mut(side).losses;
+        match cause {
+            Cause::Combat => l.combat += k,
+            Cause::Automatic => l.automatic += k,
+            Cause::Pursuit => l.pursuit += k,
+        }
+    }
+
+    pub(crate) fn eliminate_if_empty(&mut self, side: Side, u: CuId, ev: &mut Vec<Event>) {
+        if self.total_sp(u) == 0 && self.cus[u as usize].place != Place::Eliminated {
+            self.cus[u as usize].place = Place::Eliminated;
+            ev.push(Event::CuEliminated { side, cu: u });
+        }
+    }
+
+    pub(crate) fn lose_bep(&mut self, side: Side, points: i16, ev: &mut Vec<Event>) {
+        let st = self.side_mut(side);
+        st.bep -= points;
+        let left = st.bep;
+        ev.push(Event::EnduranceLost { side, points, left });
+    }
+
+    /// After a combat: each infantry/cavalry CU newly all shattered (or gone) costs 1 BEP and
+    /// shows itself (G9 step 5; SR 12.3); a side at 0 BEP loses at once (SR 9.2.l).
+    pub(crate) fn settle(&mut self, ev: &mut Vec<Event>) {
+        for u in 0..self.cus.len() {
+            let id = u as CuId;
+            let side = self.scen.cus[u].side;
+            let place = self.cus[u].place;
+            if matches!(place, Place::Adjacent | Place::Undeployed) {
+                continue;
+            }
+            let broken_now = place == Place::Eliminated || (self.is_infantry_cavalry(id) && self.fresh_combat_sp(id) == 0);
+            if broken_now && !self.cus[u].broken {
+                self.cus[u].broken = true;
+                if self.is_infantry_cavalry(id) {
+                    self.lose_bep(side, 1, ev);
+                }
+                if place != Place::Eliminated {
+                    self.reveal(Counter::Cu(id), ev);
+                }
+            } else if !broken_now && self.cus[u].broken {
+                self.cus[u].broken = false;
+            }
+        }
+        if matches!(self.phase, Phase::End { .. } | Phase::Over) {
+            return;
+        }
+        let out: Vec<Side> = Side::BOTH.into_iter().filter(|&s| self.side(s).bep <= 0).collect();
+        match out.as_slice() {
+            [] => {}
+            [s] => self.phase = Phase::End { winner: Some(s.other()), reason: EndReason::EnduranceExhausted },
+            _ => self.phase = Phase::End { winner: None, reason: EndReason::EnduranceExhausted },
+        }
+    }
+
+    /// SR 12.1.b: the leader is gone; an HQ takes 8/0(4)0, a CU an interim 0(5)0 (D32); a CiC
+    /// casualty also discards one remaining option at random (12.1.b.5, D31).
+    pub(crate) fn leader_casualty(&mut self, side: Side, leader: Counter, ev: &mut Vec<Event>) {
+        let name = self.leader(leader).name;
+        match leader {
+            Counter::Hq(h) => self.hqs[h as usize].leader_lost = true,
+            Counter::Cu(u) => self.cus[u as usize].leader_lost = true,
+        }
+        self.side_mut(side).leaders_lost.push(name);
+        ev.push(Event::LeaderCasualty { side, leader });
+        if self.side(side).cic == leader {
+            let n = self.hand_size(side);
+            if n > 0 {
+                let k = self.dice.roll(n);
+                ev.push(Event::Rolled { side, purpose: RollPurpose::RandomDiscard, value: k, secret: true });
+                let mut count = 0;
+                for o in super::action::OptionKind::ALL {
+                    count += self.side(side).hand[o.index()];
+                    if count >= k {
+                        self.side_mut(side).hand[o.index()] -= 1;
+                        ev.push(Event::Discarded { side, option: Some(o) });
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The exact chances of an action decided by dice.
+    pub(crate) fn action_odds(&self, a: &Action) -> Option<Odds> {
+        let p = self.current_prompt()?;
+        if !p.actions.contains(a) {
+            return None;
+        }
+        let side = p.side;
+        let d10 = |ok: u32, label: &str| Some(Odds { denominator: 10, outcomes: vec![(label.to_string(), ok), ("fails".to_string(), 10 - ok)] });
+        let init = |c: Counter| (self.leader(c).initiative as u32).min(10);
+        match (&self.phase, a) {
+            (_, Action::Pass) => {
+                let rollers = self.rollers(side);
+                let den = 10u32.pow(rollers.len() as u32);
+                let ok: u32 = rollers.iter().map(|&c| init(c)).product();
+                Some(Odds { denominator: den, outcomes: vec![("clean pass".into(), ok), ("pass and discard".into(), den - ok)] })
+            }
+            (_, Action::TryAnother) => d10(init(self.side(side).cic), "another option"),
+            (Phase::FollowUp { last, .. }, Action::Continue) => d10(self.section_commander(side, last.from).map_or(0, init), "continues"),
+            (_, Action::Reinforce { force }) => d10(self.scen.forces.get(*force as usize).map_or(0, |f| init(f.leader)), "arrives"),
+            (_, Action::Withdraw) => {
+                let cic = self.side(side).cic;
+                let need = self.leader(cic).ocn as i16 - self.side(side.other()).bep + self.side(side).bep;
+                let ok = (1..=10).flat_map(|a| (1..=10).map(move |b| a + b)).filter(|&t| t <= need).count() as u32;
+                Some(Odds { denominator: 100, outcomes: vec![("pursuit 3 columns left".into(), ok), ("pursuit 2 columns right".into(), 100 - ok)] })
+            }
+            (_, Action::Bombard { from, .. }) => {
+                let art: u16 = self.cus_in(side, *from).map(|u| self.fresh_sp_of_arm(u, Arm::Artillery)).sum();
+                let ok = (1..=10u16).filter(|d| d + art / 2 >= 8).count() as u32;
+                d10(ok, "hits")
+            }
+            (_, Action::Rally { cu, .. }) => {
+                let mm = self.leader(Counter::Cu(*cu)).morale_modifier as i16;
+                let best = self.cus.get(*cu as usize)?.sp.iter().filter(|s| s.shattered > 0).map(|s| self.troop_values(side, s.troop, false).0 as i16).max()?;
+                let ok = (1..=10i16).filter(|d| d + 3 + mm <= best).count() as u32;
+                d10(ok, "rallies (best type)")
+            }
+            (Phase::Engage(e), Action::CheckWith { cu, troop }) if e.def_cmd.is_some() && e.def.is_none() => {
+                let mut full = (**e).clone();
+                full.def = Some((*cu, *troop));
+                let (ma, md) = self.engagement_modifiers(&full);
+                let (mut w, mut t, mut l) = (0, 0, 0);
+                for ra in 1..=10i16 {
+                    for rd in 1..=10i16 {
+                        match (ra + ma).cmp(&(rd + md)) {
+                            std::cmp::Ordering::Greater => w += 1,
+                            std::cmp::Ordering::Equal => t += 1,
+                            std::cmp::Ordering::Less => l += 1,
+                        }
+                    }
+                }
+                Some(Odds { denominator: 100, outcomes: vec![("attacker wins".into(), w), ("tie".into(), t), ("defender wins".into(), l)] })
+            }
+            _ => None,
+        }
+    }
+}

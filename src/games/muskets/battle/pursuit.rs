@@ -1,0 +1,228 @@
+//! SR 9.2.p Pursuit (the Pursuit Table is the G8 stand-in) and SR 9.2.q Casualty count and
+//! Retreat, with the combat experience of SR 10.2.
+use super::action::{CuId, EndReason, Event, RollPurpose, Section, Side};
+use super::engagement::Cause;
+use super::scenario::{Arm, Quality};
+use super::sequence::Phase;
+use super::{Battle, BattleResult, Outcome, Place, SideResult};
+
+impl Battle {
+    /// Cavalry SP in the Reserve or an unengaged Battle Line Section (SR 9.2.p.1, p.3).
+    pub(crate) fn uncommitted_cavalry(&self, side: Side) -> u16 {
+        let st = self.side(side);
+        (0..self.cus.len())
+            .filter(|&u| self.scen.cus[u].side == side)
+            .filter(|&u| match self.cus[u].place {
+                Place::Display(Section::Reserve) => true,
+                Place::Display(s) => s.is_line() && !st.engaged[s.index()],
+                _ => false,
+            })
+            .map(|u| self.fresh_sp_of_arm(u as CuId, Arm::Cavalry))
+            .sum()
+    }
+
+    /// The Pursuit Table column (1-10) for the winner, with every shift of SR 9.2.p.1 and BOE 1.
+    pub(crate) fn pursuit_column(&self, w: Side) -> u8 {
+        let l = w.other();
+        let st = self.side(w);
+        let pct = (100 * st.bep.max(0) as i32 / st.bep_start.max(1) as i32).clamp(0, 100) as u16;
+        let base = self.scen_bands().iter().find(|b| pct >= b.0 && pct <= b.1).map_or(3, |b| b.2) as i16;
+        let (wc, lc) = (self.uncommitted_cavalry(w), self.uncommitted_cavalry(l));
+        let mut shift: i16 = 0;
+        // One column left per battle round after the 2nd.
+        shift -= (self.round as i16 - 2).max(0);
+        if wc > 0 && wc >= 2 * lc {
+            shift += 2;
+        }
+        if lc > 0 && lc >= 2 * wc {
+            shift -= 3;
+        }
+        if !self.side(l).loc {
+            shift += 4;
+        }
+        // Right by the Tactical Modifier of one winning cavalry commander (the best) whose SP
+        // are counted above.
+        let best = (0..self.cus.len())
+            .filter(|&u| self.scen.cus[u].side == w && self.fresh_sp_of_arm(u as CuId, Arm::Cavalry) > 0)
+            .filter(|&u| match self.cus[u].place {
+                Place::Display(Section::Reserve) => true,
+                Place::Display(s) => s.is_line() && !st.engaged[s.index()],
+                _ => false,
+            })
+            .map(|u| self.leader(super::action::Counter::Cu(u as CuId)).tactical as i16)
+            .max();
+        if let Some(t) = best {
+            shift += t.max(0);
+        }
+        if self.scen.retreat_over_river[l.index()] {
+            shift += 2;
+        }
+        shift += self.side(l).withdraw_shift as i16;
+        (base + shift).clamp(1, 10) as u8
+    }
+
+    fn scen_bands(&self) -> Vec<(u16, u16, u8)> {
+        super::scenario::Tables::get().map(|t| t.bands.clone()).unwrap_or_default()
+    }
+
+    /// SR 9.2.p: the winner rolls on the Pursuit Table; losses are the % of its uncommitted
+    /// Cav SP when it outnumbers the loser's (D22), taken Cav first (at least 10%), then
+    /// Guard/Vet, Ln, Rec at 2 SP a point, plus Art equal to half of them.
+    fn pursuit(&mut self, w: Side, ev: &mut Vec<Event>) {
+        let l = w.other();
+        let column = self.pursuit_column(w);
+        let roll = self.roll(w, RollPurpose::Pursuit, false, ev);
+        let pct = super::scenario::Tables::get().ok().and_then(|t| t.pursuit.get(roll as usize - 1).and_then(|r| r.get(column as usize - 1)).copied()).unwrap_or(0);
+        let (wc, lc) = (self.uncommitted_cavalry(w), self.uncommitted_cavalry(l));
+        let points = if wc > lc { (pct as u32 * wc as u32 / 100) as u16 } else { 0 };
+        let mut taken = 0u16;
+        if points > 0 {
+            let has_cav = self.loser_sp(l, |t| t.arm == Arm::Cavalry) > 0;
+            let cav = if has_cav { (points / 10).max(1) } else { 0 };
+            let mut left = points;
+            let got = self.pursuit_take(l, cav, |t| t.arm == Arm::Cavalry, 1, ev);
+            taken += got;
+            left -= got.min(left);
+            let got = self.pursuit_take(l, left, |t| t.arm == Arm::Infantry && t.guard_or_vet, 1, ev);
+            taken += got;
+            left -= got.min(left);
+            let got = self.pursuit_take(l, left, |t| t.arm == Arm::Infantry && !t.guard_or_vet && t.quality != Some(Quality::Rec), 1, ev);
+            taken += got;
+            left -= got.min(left);
+            // Rec: 2 SP lost per point of the result (D22).
+            let got = self.pursuit_take(l, left * 2, |t| t.arm == Arm::Infantry && t.quality == Some(Quality::Rec), 2, ev);
+            taken += got;
+            left -= (got / 2).min(left);
+            let got = self.pursuit_take(l, left, |t| t.arm == Arm::Cavalry, 1, ev);
+            taken += got;
+            // Besides: Art SP equal to half the pursuit casualties.
+            let art = taken / 2;
+            let got = self.pursuit_take(l, art, |t| t.arm == Arm::Artillery, 1, ev);
+            self.side_mut(l).losses.pursuit -= got;
+            self.side_mut(l).losses.pursuit_art += got;
+            taken += got;
+        }
+        ev.push(Event::PursuitResolved { side: w, column, roll, percent: pct, losses: taken });
+    }
+
+    fn loser_sp(&self, side: Side, f: impl Fn(&super::scenario::TroopType) -> bool) -> u16 {
+        (0..self.cus.len())
+            .filter(|&u| self.scen.cus[u].side == side && matches!(self.cus[u].place, Place::Display(_)))
+            .flat_map(|u| self.cus[u].sp.iter())
+            .filter(|s| f(&self.scen.troops[s.troop as usize]))
+            .map(|s| (s.fresh + s.shattered) as u16)
+            .sum()
+    }
+
+    /// Take up to `n` SP of the matching types from the side's CUs, most-stocked first.
+    fn pursuit_take(&mut self, side: Side, n: u16, f: impl Fn(&super::scenario::TroopType) -> bool, _per: u16, ev: &mut Vec<Event>) -> u16 {
+        let mut left = n;
+        while left > 0 {
+            let mut best: Option<(usize, usize, u8)> = None;
+            for u in 0..self.cus.len() {
+                if self.scen.cus[u].side != side || !matches!(self.cus[u].place, Place::Display(_)) {
+                    continue;
+                }
+                for (i, s) in self.cus[u].sp.iter().enumerate() {
+                    let have = s.fresh + s.shattered;
+                    if have > 0 && f(&self.scen.troops[s.troop as usize]) && best.is_none_or(|b| have > b.2) {
+                        best = Some((u, i, have));
+                    }
+                }
+            }
+            let Some((u, i, _)) = best else { break };
+            let s = self.cus[u].sp[i];
+            let k = ((s.fresh + s.shattered) as u16).min(left) as u8;
+            let from_shattered = k.min(s.shattered);
+            self.cus[u].sp[i].shattered -= from_shattered;
+            self.cus[u].sp[i].fresh -= k - from_shattered;
+            left -= k as u16;
+            self.count_loss(side, k as u16, Cause::Pursuit);
+            ev.push(Event::SpLost { side, cu: u as CuId, troop: s.troop, sp: k });
+            self.eliminate_if_empty(side, u as CuId, ev);
+        }
+        n - left
+    }
+
+    /// SR 9.2.p-q: pursuit, experience, the split of casualties, and the result.
+    pub(crate) fn finish(&mut self, winner: Option<Side>, reason: EndReason, ev: &mut Vec<Event>) {
+        ev.push(Event::BattleEnds { winner, reason });
+        if let Some(w) = winner {
+            if !self.options.no_pursuit {
+                self.pursuit(w, ev);
+            }
+        }
+        // SR 10.2: 10% of the loser's, 20% of the winner's unshattered Rec in the line -> Ln.
+        if let Some(w) = winner {
+            for (side, pct) in [(w, 20u16), (w.other(), 10)] {
+                self.experience(side, pct, ev);
+            }
+        }
+        let mut sides = Vec::new();
+        for side in Side::BOTH {
+            let st = self.side(side);
+            // SR 9.2.q.1.c: definitive share of combat casualties: draw 20%, winner 20%,
+            // loser 40%; the rest are stragglers. Automatic Victory and pursuit: definitive.
+            let pct = if winner.is_some_and(|w| w != side) { 40 } else { 20 };
+            let l = st.losses;
+            let definitive = l.combat * pct / 100 + l.automatic + l.pursuit + l.pursuit_art;
+            let casualties = l.total();
+            let stragglers = casualties - definitive;
+            ev.push(Event::LossesCounted { side, casualties, stragglers, definitive });
+            sides.push(SideResult {
+                side,
+                bep_start: st.bep_start,
+                bep_left: st.bep,
+                losses: l,
+                casualties,
+                stragglers,
+                definitive,
+                rec_upgraded: st.rec_upgraded,
+                sp_left: self.side_sp(side),
+                leaders_lost: st.leaders_lost.clone(),
+                ap_spent: st.ap_spent.clone(),
+                forces_arrived: st.forces_arrived.clone(),
+                loc: st.loc,
+            });
+        }
+        let result = BattleResult { winner, reason, rounds: self.round, must_retreat: winner.map(Side::other), sides };
+        ev.push(Event::GameOver { winner });
+        self.outcome = Some(Outcome { winner, result });
+        self.phase = Phase::Over;
+    }
+
+    fn experience(&mut self, side: Side, pct: u16, ev: &mut Vec<Event>) {
+        let mut slots: Vec<(usize, usize)> = Vec::new();
+        for u in 0..self.cus.len() {
+            if self.scen.cus[u].side != side || !matches!(self.cus[u].place, Place::Display(s) if s.is_line()) {
+                continue;
+            }
+            for (i, s) in self.cus[u].sp.iter().enumerate() {
+                if s.fresh > 0 && self.scen.troops[s.troop as usize].upgrade_to.is_some() {
+                    slots.push((u, i));
+                }
+            }
+        }
+        let total: u16 = slots.iter().map(|&(u, i)| self.cus[u].sp[i].fresh as u16).sum();
+        let mut n = total * pct / 100;
+        let done = n;
+        for (u, i) in slots {
+            if n == 0 {
+                break;
+            }
+            let s = self.cus[u].sp[i];
+            let Some(to) = self.scen.troops[s.troop as usize].upgrade_to else { continue };
+            let k = (s.fresh as u16).min(n) as u8;
+            self.cus[u].sp[i].fresh -= k;
+            n -= k as u16;
+            match self.cus[u].sp.iter().position(|x| x.troop == to) {
+                Some(j) => self.cus[u].sp[j].fresh += k,
+                None => self.cus[u].sp.push(super::Sp { troop: to, fresh: k, shattered: 0 }),
+            }
+        }
+        self.side_mut(side).rec_upgraded += done;
+        if done > 0 {
+            ev.push(Event::ExperienceGained { side, sp: done });
+        }
+    }
+}

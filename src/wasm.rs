@@ -3,6 +3,7 @@
 //! Every value crossing the boundary is a plain JS object converted with serde; every error is
 //! a `js_sys::Error` whose message is the engine's precise text. Nothing here panics on input.
 use crate::games::bailen::{self, Bailen};
+use crate::games::muskets::battle::{self as muskets_battle, Battle};
 use crate::games::{Match, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -11,6 +12,7 @@ use wasm_bindgen::prelude::*;
 #[derive(Clone)]
 enum AnyMatch {
     Bailen(Match<Bailen>),
+    MusketsBattle(Match<Battle>),
 }
 
 /// Run `$body` with `$m` bound to the inner match, whatever its ruleset.
@@ -18,6 +20,7 @@ macro_rules! each {
     ($self:expr, $m:ident => $body:expr) => {
         match &$self.inner {
             AnyMatch::Bailen($m) => $body,
+            AnyMatch::MusketsBattle($m) => $body,
         }
     };
 }
@@ -25,6 +28,7 @@ macro_rules! each_mut {
     ($self:expr, $m:ident => $body:expr) => {
         match &mut $self.inner {
             AnyMatch::Bailen($m) => $body,
+            AnyMatch::MusketsBattle($m) => $body,
         }
     };
 }
@@ -50,6 +54,9 @@ export type Hex = string;
 export type UnitId = number;
 export type BailenPrompt = Prompt<Side, Step, Action>;
 export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
+/** Age of Muskets, Field Battle ("muskets-battle"): cast prompt(), view(), ... to these. */
+export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
+export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
 "#;
 
 /// A game handle for the page.
@@ -74,6 +81,15 @@ impl Game {
                 let m = Match::<Bailen>::new(scenario, options, seed as u64).map_err(js_error)?;
                 Ok(Game { inner: AnyMatch::Bailen(m) })
             }
+            muskets_battle::RULESET => {
+                let options: muskets_battle::Options = if options.is_undefined() || options.is_null() {
+                    muskets_battle::Options::default()
+                } else {
+                    from_js(options, "options")?
+                };
+                let m = Match::<Battle>::new(scenario, options, seed as u64).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::MusketsBattle(m) })
+            }
             other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
         }
     }
@@ -89,6 +105,11 @@ impl Game {
                 let m = Match::<Bailen>::from_setup(&setup).map_err(js_error)?;
                 Ok(Game { inner: AnyMatch::Bailen(m) })
             }
+            muskets_battle::RULESET => {
+                let setup: muskets_battle::Setup = from_js(setup, "setup")?;
+                let m = Match::<Battle>::from_setup(&setup).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::MusketsBattle(m) })
+            }
             other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
         }
     }
@@ -100,6 +121,9 @@ impl Game {
         match record.ruleset.as_str() {
             bailen::RULESET => Ok(Game {
                 inner: AnyMatch::Bailen(Match::from_record(record).map_err(js_error)?),
+            }),
+            muskets_battle::RULESET => Ok(Game {
+                inner: AnyMatch::MusketsBattle(Match::from_record(record).map_err(js_error)?),
             }),
             other => Err(JsError::new(&format!(
                 "bad saved game: it is for an unknown ruleset '{other}'"
@@ -115,13 +139,20 @@ impl Game {
 
     /// The ruleset's name.
     pub fn ruleset(&self) -> String {
-        each!(self, _m => bailen::RULESET.to_string())
+        match &self.inner {
+            AnyMatch::Bailen(_) => bailen::RULESET.to_string(),
+            AnyMatch::MusketsBattle(_) => muskets_battle::RULESET.to_string(),
+        }
     }
 
-    /// The static scenario data (map, counters, formations) for drawing.
+    /// The static scenario data for drawing: Bailén's `ScenarioFile` (map, counters,
+    /// formations), or the Field Battle's `BattleScenario` (HQs, CUs, leaders, troop values).
     #[wasm_bindgen(unchecked_return_type = "ScenarioFile")]
     pub fn scenario(&self) -> Result<JsValue, JsError> {
-        each!(self, m => to_js(m.state().scenario_data()))
+        match &self.inner {
+            AnyMatch::Bailen(m) => to_js(m.state().scenario_data()),
+            AnyMatch::MusketsBattle(m) => to_js(m.state().scenario()),
+        }
     }
 
     /// `{ side, step, actions }` or null when the game is over.
@@ -163,7 +194,9 @@ impl Game {
         })
     }
 
-    /// What `side` may see ("French" or "Spanish"; Bailén has no hidden information).
+    /// What `side` may see ("French" or "Spanish"; Bailén has no hidden information; the Field
+    /// Battle's sides are "Imperial" and "Allied", and the enemy's hand and hidden counters
+    /// never leave the engine).
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self, side: &str) -> Result<JsValue, JsError> {
         each!(self, m => {
@@ -219,6 +252,9 @@ impl Game {
                 AnyMatch::Bailen(m) => {
                     AnyMatch::Bailen(m.replay_prefix(n as usize).map_err(js_error)?)
                 }
+                AnyMatch::MusketsBattle(m) => {
+                    AnyMatch::MusketsBattle(m.replay_prefix(n as usize).map_err(js_error)?)
+                }
             },
         })
     }
@@ -233,6 +269,19 @@ pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsError> {
     for g in 0..games {
         let mut state = Bailen::new_game(bailen::DEFAULT_SCENARIO, &bailen::Options::all(), (seed + g) as u64)
             .map_err(js_error)?;
+        actions += crate::games::random_playout(&mut state, (seed + g) as u64, 100_000).map_err(js_error)?;
+    }
+    Ok(actions as u32)
+}
+
+/// Benchmark helper: play `games` random Field Battles (the six scenarios in turn) inside wasm
+/// and return the total number of actions.
+#[wasm_bindgen(js_name = benchRandomBattles)]
+pub fn bench_random_battles(games: u32, seed: u32) -> Result<u32, JsError> {
+    let mut actions = 0;
+    for g in 0..games {
+        let id = muskets_battle::SCENARIO_IDS[g as usize % muskets_battle::SCENARIO_IDS.len()];
+        let mut state = Battle::new_game(id, &muskets_battle::Options::default(), (seed + g) as u64).map_err(js_error)?;
         actions += crate::games::random_playout(&mut state, (seed + g) as u64, 100_000).map_err(js_error)?;
     }
     Ok(actions as u32)

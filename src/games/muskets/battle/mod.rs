@@ -306,7 +306,7 @@ impl Battle {
     }
 
     /// A sentence for an action, with counter and leader names.
-    pub fn describe(&self, a: &Action) -> String {
+    pub fn describe_action(&self, a: &Action) -> String {
         use Action::*;
         let troop = |t: &u8| self.scen.troops.get(*t as usize).map(|x| x.id.clone()).unwrap_or(format!("#{t}"));
         match a {
@@ -628,6 +628,9 @@ impl Rules for Battle {
         next.perform(action, &mut events)?;
         *self = next;
         Ok(events)
+    }
+    fn describe(&self, action: &Action) -> String {
+        self.describe_action(action)
     }
     fn is_legal(&self, action: &Action) -> bool {
         self.current_prompt().is_some_and(|p| p.actions.contains(action))

@@ -448,11 +448,18 @@ impl Battle {
         if f.from_enemy_loc_zone && no_outflank && self.side(side.other()).loc {
             self.phase = Phase::FlankEnd { side, force };
         } else {
-            for c in self.force_counters(force) {
-                self.set_place(c, Place::Undeployed);
-            }
+            self.force_arrives(side, force, Place::Undeployed);
             self.phase = Phase::PlaceReinforcement { side, force };
         }
+    }
+
+    /// The force leaves its adjacent zone: its counters and SP join the battle.
+    pub(crate) fn force_arrives(&mut self, side: Side, force: u8, to: Place) {
+        for c in self.force_counters(force) {
+            self.set_place(c, to);
+        }
+        let sp: u16 = self.scen.forces.get(force as usize).map(|f| f.cus.iter().map(|&u| self.total_sp(u)).sum()).unwrap_or(0);
+        self.side_mut(side).sp_in += sp;
     }
 
     /// BOE 3.b/d: the enemy loses its LoC and 2 BEP; the force enters the Flanking section
@@ -462,8 +469,8 @@ impl Battle {
         let foe = side.other();
         self.side_mut(foe).loc = false;
         self.side_mut(side).outflank_played = true;
+        self.force_arrives(side, force, Place::Display(end));
         for c in self.force_counters(force) {
-            self.set_place(c, Place::Display(end));
             self.reveal(c, ev);
         }
         self.arrival_endurance(side, force, ev);
@@ -484,11 +491,9 @@ impl Battle {
     fn arrival_endurance(&mut self, side: Side, force: u8, ev: &mut Vec<Event>) {
         let cus = self.scen.forces.get(force as usize).map(|f| f.cus.clone()).unwrap_or_default();
         let n = cus.iter().filter(|&&u| self.is_infantry_cavalry(u)).count() as i16;
-        let sp: u16 = cus.iter().map(|&u| self.total_sp(u)).sum();
         let st = self.side_mut(side);
         st.bep += n;
         st.bep_start += n;
-        st.sp_in += sp;
         let bep = st.bep;
         ev.push(Event::Endurance { side, bep });
     }

@@ -428,7 +428,7 @@ impl Battle {
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
         let prompt = self.current_prompt().ok_or(GameError::GameOver)?;
         if !prompt.actions.contains(a) {
-            return Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe(a), prompt.step)));
+            return Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe_action(a), prompt.step)));
         }
         self.perform_checked(a, ev);
         self.run(ev);
@@ -545,10 +545,8 @@ impl Battle {
             }
             (Phase::FlankEnd { side, force }, Action::FlankEnd { end }) => self.flank_attack(side, force, *end, ev),
             (Phase::FlankEnd { side, force }, Action::NoFlankAttack) => {
+                self.force_arrives(side, force, Place::Undeployed);
                 self.phase = Phase::PlaceReinforcement { side, force };
-                for c in self.force_counters(force) {
-                    self.set_place(c, Place::Undeployed);
-                }
             }
             // The prompt offered it, so this cannot happen; keep the state as it is.
             _ => {}
@@ -818,6 +816,9 @@ impl Battle {
             st.bep = bep;
             st.bep_start = bep;
             ev.push(Event::Endurance { side, bep });
+            // 9.2.m.1: the hand each side may choose.
+            let limit = self.hand_limit(side);
+            self.side_mut(side).limit = limit;
         }
         self.phase = self.start_planning(self.scen.attacker, false);
     }

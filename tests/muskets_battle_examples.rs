@@ -1,0 +1,371 @@
+//! Field Battle examples through the public API: the derived set-up values of the six battle
+//! scenarios, a scripted Assault, Withdraw and Pursuit with the 9.2.q split, Reinforce with a
+//! Flank Attack and a new CiC, the private-options view, is_legal and export/import.
+use napoleonic::games::muskets::battle::scenario::{CuData, ForceData, HqData, LeaderData, SpData};
+use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
+use napoleonic::games::muskets::battle::*;
+use napoleonic::games::{Match, Rules};
+
+fn troop(b: &Battle, id: &str) -> u8 {
+    b.scenario().troops.iter().position(|t| t.id == id).expect("troop type") as u8
+}
+fn cu(b: &Battle, name: &str) -> CuId {
+    match b.counter_by_name(name) {
+        Some(Counter::Cu(u)) => u,
+        other => panic!("{name}: {other:?}"),
+    }
+}
+fn place(counter: &str, section: Section) -> Placement {
+    Placement { counter: counter.into(), section, revealed: true }
+}
+fn apply(b: &mut Battle, a: Action) -> Vec<Event> {
+    b.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", b.prompt()))
+}
+
+/// SR 9.2.h, l, m.1 and ER 1.7/4.4: each battle's command, CiC, hand size and BEP agree with
+/// the values the data file derives (scenarios/check_muskets_battles.py recomputes them).
+#[test]
+fn derived_values_of_the_six_battles() {
+    let json: serde_json::Value = serde_json::from_str(include_str!("../scenarios/muskets_battles.json")).unwrap();
+    for (k, id) in SCENARIO_IDS.iter().enumerate() {
+        let mut m = Match::<Battle>::new(id, Options::default(), 1).unwrap();
+        // Play to the end of Planning (all choices: first legal action, but never EndPlanning
+        // before a chit is taken is irrelevant here).
+        while m.state().view(Side::Imperial).step != "planning" {
+            m.apply_index(0).unwrap();
+        }
+        for side in Side::BOTH {
+            let d = &json["scenarios"][k]["sides"][side.to_string()]["derived"];
+            let v = m.state().view(side);
+            let b = m.state();
+            assert_eq!(v.own.bep, d["bep"].as_i64().unwrap() as i16, "{id} {side} BEP");
+            let cmd = if v.own.command == Command::Unified { "unified" } else { "joint" };
+            assert_eq!(cmd, d["command"].as_str().unwrap(), "{id} {side} command");
+            let cic_name = match v.own.cic {
+                Counter::Hq(h) => b.scenario().hqs[h as usize].leader.name.clone(),
+                Counter::Cu(u) => b.scenario().cus[u as usize].leader.name.clone(),
+            };
+            assert_eq!(cic_name, d["cic"].as_str().unwrap(), "{id} {side} CiC");
+            assert_eq!(v.own.hand_limit as i64, d["option_chits"].as_i64().unwrap(), "{id} {side} chits");
+        }
+    }
+}
+
+fn medina_position(hands: Vec<(Side, Vec<OptionKind>)>, dice: Vec<u8>) -> Battle {
+    let setup = Setup {
+        scenario: "medina-de-rioseco".into(),
+        dice,
+        position: Some(Position {
+            placements: vec![
+                place("Garde Imperial", Section::Left),
+                place("ID Mouton", Section::Centre),
+                place("ID Merlé", Section::Right),
+                place("ID Portago", Section::Left),
+                place("ID Cagigal", Section::Centre),
+                place("ID Zayas", Section::Right),
+            ],
+            hands,
+            bep: vec![],
+            occ_passed: vec![],
+            terrain: vec![],
+            outflank_allowed: vec![],
+            round: None,
+            turn: None,
+        }),
+        ..Setup::default()
+    };
+    Battle::from_setup(&setup).expect("setup")
+}
+
+/// A scripted Assault (G9 stand-in): Mouton (+1 OCC, +1 Tactical, +1 Fr-Vet) rolls 7 = 10;
+/// Cagigal (+1 OCC, 0, +1 Sp-Vet) rolls 3 = 5; the Spanish lose ceil(5/2) = 3 SP and check
+/// morale at +1 (lost by 5): 5 + 1 = 6 holds Sp-Vet (6) and shatters Sp-Rec (4); they lose
+/// 1 BEP. Then Withdraw: 3 + 4 + 5 (Imperial BEP) - 3 (Spanish) = 9 <= Blake's 14, pursuit 3
+/// columns left. Pursuit: 100% BEP = P6, +2 (2 Cav against 1), +3 (Lasalle), -3 = P8; roll 5
+/// = 70% of 2 = 1 SP, Cav first. SR 9.2.q: loser 40% of 3 = 1 definitive + the pursuit loss.
+#[test]
+fn assault_withdraw_pursuit_and_the_split_of_losses() {
+    let mut b = medina_position(
+        vec![(Side::Imperial, vec![OptionKind::Assault]), (Side::Allied, vec![OptionKind::Withdraw])],
+        vec![7, 3, 5, 3, 4, 5],
+    );
+    assert_eq!(b.view(Side::Allied).own.bep, 4);
+    apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    let mouton = cu(&b, "ID Mouton");
+    let cagigal = cu(&b, "ID Cagigal");
+    let (fr_vet, sp_vet) = (troop(&b, "Fr-Vet"), troop(&b, "Sp-Vet"));
+    apply(&mut b, Action::CheckWith { cu: mouton, troop: fr_vet });
+    let odds = b.odds(&Action::CheckWith { cu: cagigal, troop: troop(&b, "Sp-Vet") }).expect("odds");
+    assert_eq!(odds.denominator, 100);
+    let ev = apply(&mut b, Action::CheckWith { cu: cagigal, troop: sp_vet });
+    assert!(ev.contains(&Event::Engagement {
+        attacker: Side::Imperial,
+        from: Section::Centre,
+        target: Section::Centre,
+        attacker_roll: 7,
+        attacker_total: 10,
+        defender_roll: 3,
+        defender_total: 5,
+        winner: Some(Side::Imperial)
+    }), "{ev:?}");
+    let v = b.view(Side::Allied);
+    assert_eq!(v.own.bep, 3);
+    let c = v.own.counters.iter().find(|c| c.counter == Counter::Cu(cagigal)).unwrap();
+    let vet = c.sp.iter().find(|s| s.troop == troop(&b, "Sp-Vet")).unwrap();
+    let rec = c.sp.iter().find(|s| s.troop == troop(&b, "Sp-Rec")).unwrap();
+    assert_eq!((vet.fresh, vet.shattered, rec.fresh, rec.shattered), (2, 0, 0, 1));
+    apply(&mut b, Action::EndTurn);
+    let ev = apply(&mut b, Action::Withdraw);
+    assert!(ev.contains(&Event::PursuitResolved { side: Side::Imperial, column: 8, roll: 5, percent: 70, losses: 1 }), "{ev:?}");
+    let o = b.outcome().expect("over");
+    assert_eq!(o.winner, Some(Side::Imperial));
+    assert_eq!(o.result.must_retreat, Some(Side::Allied));
+    let allied = &o.result.sides[1];
+    assert_eq!((allied.losses.combat, allied.losses.pursuit), (3, 1));
+    assert_eq!((allied.casualties, allied.definitive, allied.stragglers), (4, 2, 2));
+    let imperial = &o.result.sides[0];
+    assert_eq!((imperial.casualties, imperial.definitive), (0, 0));
+}
+
+/// SR 9.2.q.1.c: winner 20%, loser 40%, draw 20% each of combat casualties are definitive;
+/// Automatic Victory and pursuit losses are; stragglers + definitive = casualties.
+#[test]
+fn definitive_shares_in_random_battles() {
+    for (k, id) in SCENARIO_IDS.iter().enumerate() {
+        for seed in 0..20u64 {
+            let mut g = Battle::new_game(id, &Options::default(), seed * 7 + k as u64).unwrap();
+            napoleonic::games::random_playout(&mut g, seed, 100_000).unwrap();
+            let o = g.outcome().unwrap();
+            for r in &o.result.sides {
+                let pct = if o.winner.is_some_and(|w| w != r.side) { 40 } else { 20 };
+                let l = r.losses;
+                assert_eq!(r.definitive, l.combat * pct / 100 + l.automatic + l.pursuit + l.pursuit_art);
+                assert_eq!(r.stragglers + r.definitive, r.casualties);
+            }
+        }
+    }
+}
+
+fn lone_cu(name: &str, sp: &[(&str, u8)]) -> CuData {
+    CuData {
+        name: name.into(),
+        arm: "infantry".into(),
+        nationality: "Spanish".into(),
+        leader: LeaderData { name: name.into(), ocn: None, morale_modifier: 0, initiative: 6, tactical: 1 },
+        leader_lost: false,
+        sp: sp.iter().map(|&(t, n)| SpData { troop: t.into(), count: n, shattered: 0 }).collect(),
+    }
+}
+
+/// Medellín with two Spanish forces next door: a lone division standing where the French have
+/// their LoC, and a larger army HQ.
+fn medellin_with_forces() -> BattleData {
+    let mut d = Scenario::built_in_data("medellin").unwrap();
+    d.id = "medellin-reinforced".into();
+    d.adjacent_forces = vec![
+        ForceData { side: Side::Allied, from_enemy_loc_zone: true, hqs: vec![], cus: vec![lone_cu("ID Flank", &[("Sp-Vet", 3)])] },
+        ForceData {
+            side: Side::Allied,
+            from_enemy_loc_zone: false,
+            hqs: vec![HqData {
+                name: "Ejército del Centro".into(),
+                size: "XXXXX".into(),
+                leader: LeaderData { name: "Castaños".into(), ocn: Some(13), morale_modifier: -1, initiative: 6, tactical: 1 },
+                leader_lost: false,
+                cus: vec![lone_cu("ID Reserva", &[("Sp-Ln", 4)])],
+            }],
+            cus: vec![],
+        },
+    ];
+    d
+}
+
+/// BOE 3: a Reinforce from the zone of the enemy LoC with no Outflank played is a Flank
+/// Attack: the enemy loses its LoC and 2 BEP, the force enters a Flanking section (+1 BEP per
+/// CU) and attacks as an Outflank. A larger HQ arriving names a new CiC (9.2.h.1.iii) who may
+/// choose a new hand (9.2.m.4).
+#[test]
+fn reinforce_flank_attack_and_new_commander() {
+    let setup = Setup {
+        battle: Some(medellin_with_forces()),
+        dice: vec![1, 9, 9, 5, 5, 1],
+        position: Some(Position {
+            placements: vec![],
+            hands: vec![(Side::Allied, vec![OptionKind::Reinforce, OptionKind::Reinforce, OptionKind::Assault])],
+            bep: vec![],
+            occ_passed: vec![],
+            terrain: vec![],
+            outflank_allowed: vec![],
+            round: None,
+            turn: Some(Side::Allied),
+        }),
+        ..Setup::default()
+    };
+    let mut b = Battle::from_setup(&setup).expect("setup");
+    let before = b.view(Side::Imperial).own.bep;
+    apply(&mut b, Action::Reinforce { force: 0 });
+    assert_eq!(b.prompt().unwrap().step, Step::FlankAttackEnd);
+    apply(&mut b, Action::FlankEnd { end: Section::FlankLeft });
+    let v = b.view(Side::Imperial);
+    assert!(!v.own.loc, "the French LoC is removed");
+    assert!(v.own.bep <= before - 2);
+    assert_eq!(b.view(Side::Allied).own.bep_start, 8);
+    // Play on until the second Reinforce can be tried.
+    let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+    let mut guard = 0;
+    while m.state().outcome().is_none() && guard < 500 {
+        let p = m.prompt().unwrap();
+        let i = p.actions.iter().position(|a| matches!(a, Action::Reinforce { force: 1 } | Action::NewHand)).unwrap_or(0);
+        m.apply_index(i).unwrap();
+        guard += 1;
+    }
+    assert!(m.state().outcome().is_some());
+}
+
+/// Random battles with adjacent forces: Reinforce, Flank Attacks and new CiCs keep every
+/// invariant, and saved games replay.
+#[test]
+fn random_battles_with_reinforcements() {
+    for seed in 0..150u64 {
+        let setup = Setup { battle: Some(medellin_with_forces()), seed, options: Options { terrain_rolls: seed % 2 == 0, no_pursuit: false }, ..Setup::default() };
+        let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(p) = m.prompt() {
+            m.state().check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Prefer Reinforce when offered, to reach it often.
+            let i = p.actions.iter().position(|a| matches!(a, Action::Reinforce { .. } | Action::TakeChit { option: OptionKind::Reinforce })).filter(|_| x % 3 == 0).unwrap_or((x % p.actions.len() as u64) as usize);
+            m.apply_index(i).unwrap();
+        }
+        m.state().check_invariants().unwrap();
+        let back = Match::<Battle>::import(&m.export()).unwrap();
+        assert_eq!(back.state().view(Side::Allied), m.state().view(Side::Allied));
+    }
+}
+
+/// Hidden information: two games that differ only in the Allied chits (same count), or only
+/// in where two Imperial divisions were deployed face down, look the same to the other side.
+#[test]
+fn private_options_and_deployment_do_not_leak() {
+    // Medellín: the Imperials defend and deploy first; the Allies attack and plan first.
+    let deploy = |swap: bool| {
+        let mut b = Battle::new_game("medellin", &Options::default(), 5).unwrap();
+        let mut n = 0;
+        while let Some(p) = b.prompt() {
+            let Step::Deployment { counter } = p.step else { break };
+            if p.side != Side::Imperial {
+                break;
+            }
+            let want = match (n, swap) {
+                (0, false) | (1, true) => Section::Left,
+                (0, true) | (1, false) => Section::Right,
+                _ => Section::Centre,
+            };
+            let a = p.actions.iter().find(|a| matches!(a, Action::Deploy { section, .. } if *section == want)).or(p.actions.first()).cloned().unwrap();
+            let _ = counter;
+            apply(&mut b, a);
+            n += 1;
+        }
+        b
+    };
+    let (a, b) = (deploy(false), deploy(true));
+    assert_ne!(a.view(Side::Imperial), b.view(Side::Imperial), "the Imperial deployments differ");
+    assert_eq!(a.view(Side::Allied), b.view(Side::Allied), "the Allies see only flags");
+    assert_eq!(a.prompt(), b.prompt());
+
+    // Play both to the Allied planning with the same choices, then pick different chits.
+    let to_planning = |mut b: Battle| {
+        while !matches!(b.prompt().map(|p| p.step), Some(Step::Planning { .. })) {
+            let p = b.prompt().unwrap();
+            apply(&mut b, p.actions[0].clone());
+        }
+        b
+    };
+    let (mut a, mut b) = (to_planning(a), to_planning(b.clone()));
+    let _ = &mut b;
+    let mut b = to_planning(deploy(false));
+    assert_eq!(a.prompt().unwrap().side, Side::Allied);
+    for o in [OptionKind::Assault, OptionKind::Assault, OptionKind::Reserve] {
+        apply(&mut a, Action::TakeChit { option: o });
+    }
+    for o in [OptionKind::Pin, OptionKind::Recover, OptionKind::Bombardment] {
+        apply(&mut b, Action::TakeChit { option: o });
+    }
+    apply(&mut a, Action::EndPlanning);
+    apply(&mut b, Action::EndPlanning);
+    assert_ne!(a.view(Side::Allied), b.view(Side::Allied));
+    assert_eq!(a.view(Side::Imperial), b.view(Side::Imperial), "the Imperials see only the count");
+    assert_eq!(a.view(Side::Imperial).enemy.hand_count, 3);
+}
+
+/// is_legal agrees with the prompt, and a refused action changes nothing.
+#[test]
+fn is_legal_agrees_with_the_prompt() {
+    let probes = |b: &Battle| -> Vec<Action> {
+        let mut v = vec![Action::Pass, Action::EndTurn, Action::Withdraw, Action::Recover, Action::TryAnother, Action::Continue, Action::EndPlanning, Action::EndMove, Action::KeepHand];
+        for o in OptionKind::ALL {
+            v.push(Action::TakeChit { option: o });
+            v.push(Action::Discard { option: o });
+        }
+        for from in Section::ALL {
+            for target in Section::ALL {
+                v.push(Action::Assault { from, target });
+                v.push(Action::Reserve { from, to: target });
+                v.push(Action::CavalryCharge { from, target });
+            }
+        }
+        for u in 0..b.scenario().cus.len() as u8 {
+            v.push(Action::Deploy { counter: Counter::Cu(u), section: Section::Reserve });
+            v.push(Action::CheckWith { cu: u, troop: 0 });
+            v.push(Action::Move { counter: Counter::Cu(u) });
+        }
+        v
+    };
+    for (k, id) in SCENARIO_IDS.iter().enumerate() {
+        let mut b = Battle::new_game(id, &Options::default(), k as u64).unwrap();
+        let mut x = (k as u64 + 1) * 0x2545_F491_4F6C_DD1D;
+        while let Some(p) = b.prompt() {
+            for a in probes(&b).into_iter().chain(p.actions.iter().cloned()) {
+                let legal = p.actions.contains(&a);
+                assert_eq!(b.is_legal(&a), legal, "{id}: {a:?}");
+                if !legal {
+                    let mut c = b.clone();
+                    assert!(c.apply(&a).is_err());
+                    assert_eq!(c.view(Side::Imperial), b.view(Side::Imperial));
+                    assert_eq!(c.prompt(), b.prompt());
+                }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = p.actions[(x % p.actions.len() as u64) as usize].clone();
+            b.apply(&a).unwrap();
+        }
+    }
+}
+
+/// A game from a public setup saves and replays like any other; a bad setup is refused
+/// precisely.
+#[test]
+fn setups_save_and_replay_and_bad_ones_are_refused() {
+    let setup = Setup { battle: Some(medellin_with_forces()), seed: 3, ..Setup::default() };
+    let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+    for _ in 0..40 {
+        if m.prompt().is_none() {
+            break;
+        }
+        m.apply_index(0).unwrap();
+    }
+    let back = Match::<Battle>::import(&m.export()).unwrap();
+    assert_eq!(back.state().view(Side::Allied), m.state().view(Side::Allied));
+    let mut bad = medellin_with_forces();
+    bad.sides[1].hqs[0].cus[0].sp[0].troop = "Xx-Vet".into();
+    let e = Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("Xx-Vet"), "{e}");
+    let e = Battle::new_game("waterloo", &Options::default(), 0).unwrap_err();
+    assert!(e.to_string().contains("vitoria"), "{e}");
+    let e = Battle::from_setup(&Setup { dice: vec![11], ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("d10"), "{e}");
+}

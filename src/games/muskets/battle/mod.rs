@@ -502,7 +502,7 @@ impl Battle {
                 occ: me.occ,
                 passed: me.passed,
                 loc: me.loc,
-                counters: self.counters_of(viewer).into_iter().filter(|&c| self.place(c) != Place::Adjacent || true).map(|c| self.counter_view(c)).collect(),
+                counters: self.counters_of(viewer).into_iter().map(|c| self.counter_view(c)).collect(),
                 sections: self.sections_view(viewer, false),
                 losses: me.losses,
             },
@@ -649,8 +649,8 @@ impl Rules for Battle {
     }
 }
 
-/// The exact chance of what a die roll decides: `outcomes` in sixtieths... in exact fractions
-/// of `denominator` (10 for one d10, 100 for two).
+/// The exact chance of what a die roll decides: each outcome's count out of `denominator`
+/// (10 for one d10, 100 for two).
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]
 #[serde(rename = "BattleOdds")]

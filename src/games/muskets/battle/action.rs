@@ -1,5 +1,6 @@
 //! The Field Battle's decision points (steps), actions and events, as the page and saved games
-//! see them. The TypeScript names carry a `Battle` prefix so they never clash with Bailén's.
+//! see them. The generated TypeScript names carry a `Battle` prefix (`BattleSide`,
+//! `BattleAction`, ...) so they never clash with Bailén's.
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use tsify::Tsify;
@@ -9,8 +10,7 @@ pub type CuId = u8;
 pub type HqId = u8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSide")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub enum Side {
     Imperial,
     Allied,
@@ -41,8 +41,8 @@ impl fmt::Display for Side {
 /// A section of one side's half of the Battle Display (SR 9.2.f): the three Battle Line
 /// Sections, the Reserve and the two Flanking sections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSection", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum Section {
     Left,
     Centre,
@@ -105,8 +105,8 @@ impl fmt::Display for Section {
 
 /// Battle terrain layouts (SR 9.2.i.3). A section without one is clear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleTerrain", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum Terrain {
     Hills,
     Woods,
@@ -127,8 +127,8 @@ impl Terrain {
 
 /// The nine Battle Option chits (SR 9.2.m.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOptionKind", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum OptionKind {
     Reserve,
     Outflank,
@@ -196,8 +196,8 @@ impl fmt::Display for OptionKind {
 
 /// A counter on the display, or the leader commanding it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleCounter", tag = "kind", content = "id", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "kind", content = "id", rename_all = "snake_case")]
 pub enum Counter {
     Hq(HqId),
     Cu(CuId),
@@ -214,8 +214,8 @@ impl fmt::Display for Counter {
 
 /// Unified or Joint Command (SR 9.2.h.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleCommand", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     Unified,
     Joint,
@@ -223,8 +223,8 @@ pub enum Command {
 
 /// What a die is rolled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleRollPurpose", tag = "purpose")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "purpose")]
 pub enum RollPurpose {
     /// SR 9.2.i.4: 1d10 against the CiC's (or a Joint Leader's) Initiative for a layout.
     TerrainChoice { leader: Counter },
@@ -265,8 +265,8 @@ pub enum RollPurpose {
 
 /// The step of the rulebook being decided now.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleStep", tag = "step")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "step")]
 pub enum Step {
     /// SR 9.2.i: place the battle terrain layouts won (`left` more may be placed).
     ChooseTerrain { left: u8 },
@@ -306,8 +306,8 @@ pub enum Step {
 
 /// A legal action. Serialised with a "type" tag.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleAction", tag = "type")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "type")]
 pub enum Action {
     PlaceTerrain { section: Section, terrain: Terrain },
     EndTerrain,
@@ -345,8 +345,8 @@ pub enum Action {
 
 /// Why a battle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleEndReason", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// SR 9.2.l: a side's Battle Endurance reached 0.
     EnduranceExhausted,
@@ -361,8 +361,8 @@ pub enum EndReason {
 /// What happened, for the page to animate and log. Events marked secret must be shown only to
 /// their side: use `Event::seen_by`.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleEvent", tag = "event")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "event")]
 pub enum Event {
     /// A die was rolled. `secret` rolls (SR 0.d, 9.2.j.2, 9.2.n) belong to `side` alone.
     Rolled { side: Side, purpose: RollPurpose, value: u8, secret: bool },

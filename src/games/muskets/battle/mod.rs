@@ -33,8 +33,8 @@ pub const DEFAULT_SCENARIO: &str = "medina-de-rioseco";
 
 /// Game options agreed at the start.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOptions", default)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(default)]
 pub struct Options {
     /// Roll for battle terrain (SR 9.2.i) even in a battle scenario, on top of its printed
     /// terrain (house option; by reading D18 the printed terrain replaces the rolls).
@@ -45,8 +45,8 @@ pub struct Options {
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattlePlace", tag = "at", content = "section", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "at", content = "section", rename_all = "snake_case")]
 pub enum Place {
     /// In an adjacent zone: a Reinforce option may bring it in (BOE 3).
     Adjacent,
@@ -58,8 +58,7 @@ pub enum Place {
 
 /// SP of one troop type in a CU: fresh and shattered (SR 12.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSp")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Sp {
     pub troop: u8,
     pub fresh: u8,
@@ -85,8 +84,7 @@ pub(crate) struct HqState {
 
 /// SP lost by a side, by cause (SR 9.2.q.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleLosses")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Losses {
     /// Combat casualties other than Automatic Victories: split 20/40% definitive (q.1.c).
     pub combat: u16,
@@ -141,8 +139,7 @@ pub(crate) struct SideState {
 
 /// What the campaign needs from a finished battle (SR 9.2.p-q).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSideResult")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct SideResult {
     pub side: Side,
     pub bep_start: i16,
@@ -166,8 +163,7 @@ pub struct SideResult {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleResult")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct BattleResult {
     pub winner: Option<Side>,
     pub reason: EndReason,
@@ -179,8 +175,7 @@ pub struct BattleResult {
 
 /// Battle scenarios: the winner of the battle wins, otherwise a draw (D.1-D.6).
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOutcome")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Outcome {
     pub winner: Option<Side>,
     pub result: BattleResult,
@@ -332,8 +327,7 @@ impl Battle {
 
 /// A counter as a side sees it: its own, or an enemy one whose identity is shown.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleCounterView")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct CounterView {
     pub counter: Counter,
     pub place: Place,
@@ -347,8 +341,7 @@ pub struct CounterView {
 
 /// One side's half of the display as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSectionView")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct SectionView {
     pub section: Section,
     pub terrain: Option<Terrain>,
@@ -363,8 +356,7 @@ pub struct SectionView {
 
 /// The viewer's own side: everything, the hand included.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOwnView")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct OwnView {
     pub side: Side,
     pub command: Command,
@@ -387,8 +379,7 @@ pub struct OwnView {
 /// The enemy side: what is public only. It has no field able to hold the enemy's hand, its
 /// secret rolls or its hidden counters' identities.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleEnemyView")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct EnemyView {
     pub side: Side,
     pub command: Command,
@@ -411,8 +402,7 @@ pub struct EnemyView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleView")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct View {
     pub viewer: Side,
     pub scenario: String,
@@ -652,8 +642,7 @@ impl Rules for Battle {
 /// The exact chance of what a die roll decides: each outcome's count out of `denominator`
 /// (10 for one d10, 100 for two).
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOdds")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Odds {
     pub denominator: u32,
     pub outcomes: Vec<(String, u32)>,

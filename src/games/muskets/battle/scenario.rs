@@ -180,8 +180,7 @@ struct SpFile {
 
 /// A leader's values (SR III.1.D.4: OCN / Morale Modifier (Initiative) Tactical Modifier).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleLeader")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct LeaderData {
     pub name: String,
     /// None: a CU leader (OCN 11, SR 9.2.n.1) or an HQ leader printed without one (stand-in).
@@ -194,8 +193,7 @@ pub struct LeaderData {
 
 /// SP of one troop type in a CU.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSpData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct SpData {
     /// A troop type id of the Troop Value Chart ("Fr-Vet", "Gd", "VetPt", "Art"...).
     pub troop: String,
@@ -206,8 +204,7 @@ pub struct SpData {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleCuData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct CuData {
     pub name: String,
     /// "infantry", "cavalry" or "artillery".
@@ -221,8 +218,7 @@ pub struct CuData {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleHqData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct HqData {
     pub name: String,
     /// "XXX", "XXXX" or "XXXXX" (SR III.1.B.1).
@@ -235,8 +231,7 @@ pub struct HqData {
 
 /// One side's troops in the battle zone: HQs with their CUs, and CUs with no HQ present.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSideData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct SideData {
     pub side: Side,
     pub hqs: Vec<HqData>,
@@ -246,8 +241,7 @@ pub struct SideData {
 
 /// A force in an adjacent zone that a Reinforce option may bring in (BOE 3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleForceData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct ForceData {
     pub side: Side,
     /// It stands in the zone holding the enemy's LoC marker (BOE 3.b Flank Attack).
@@ -260,8 +254,7 @@ pub struct ForceData {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleTerrainPlacement")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct TerrainPlacement {
     pub side: Side,
     pub section: Section,
@@ -271,8 +264,7 @@ pub struct TerrainPlacement {
 /// A plain, public description of a Field Battle: what the campaign hands over, or a battle
 /// scenario read from the data file. `Scenario::from_data` validates it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleData")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct BattleData {
     pub id: String,
     pub name: String,
@@ -321,8 +313,8 @@ pub struct BattleData {
 // ------------------------------------------------------------------ validated data
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleArm", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum Arm {
     Infantry,
     Cavalry,
@@ -330,8 +322,7 @@ pub enum Arm {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleQuality")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub enum Quality {
     Vet,
     Ln,
@@ -340,8 +331,7 @@ pub enum Quality {
 
 /// A row of the Troop Value Chart (G3 stand-in, text values marked in the file).
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleTroopType")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct TroopType {
     pub id: String,
     pub abbr: String,
@@ -380,8 +370,7 @@ pub struct Tables {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleLeaderValues")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Leader {
     pub name: String,
     pub ocn: u8,
@@ -391,8 +380,7 @@ pub struct Leader {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleHq")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Hq {
     pub name: String,
     pub side: Side,
@@ -407,8 +395,7 @@ pub struct Hq {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleCu")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Cu {
     pub name: String,
     pub side: Side,
@@ -425,8 +412,7 @@ pub struct Cu {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleForce")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Force {
     pub side: Side,
     pub from_enemy_loc_zone: bool,
@@ -437,8 +423,8 @@ pub struct Force {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleOutflankMode", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum OutflankMode {
     Normal,
     RollOff,
@@ -447,8 +433,8 @@ pub enum OutflankMode {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleZone", rename_all = "snake_case")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
 pub enum Zone {
     Clear,
     Rough,
@@ -458,8 +444,7 @@ pub enum Zone {
 
 /// A validated battle. The game state points to it.
 #[derive(Clone, Debug, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleScenario")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Scenario {
     pub id: String,
     pub name: String,

@@ -14,8 +14,7 @@ use tsify::Tsify;
 
 /// A counter placed in a section, by its printed name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattlePlacement")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Placement {
     pub counter: String,
     pub section: Section,
@@ -26,8 +25,7 @@ pub struct Placement {
 
 /// A position in Combat Resolution (SR 9.2.o).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattlePosition")]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Position {
     /// Every counter in the battle, by name; counters not listed are in the Reserve.
     pub placements: Vec<Placement>,
@@ -54,8 +52,8 @@ pub struct Position {
 
 /// A plain, public description of a Field Battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-#[serde(rename = "BattleSetup", default)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(default)]
 pub struct Setup {
     /// A built-in scenario id, used when `battle` is absent.
     pub scenario: String,

@@ -166,7 +166,7 @@ impl Game {
     pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<JsValue, JsError> {
         each_mut!(self, m => {
             let action = from_js(action, "action")?;
-            let events = m.apply(&action).map_err(js_error)?;
+            let events = m.apply_seen(&action).map_err(js_error)?;
             to_js(&events)
         })
     }
@@ -174,7 +174,7 @@ impl Game {
     /// Apply the `index`-th legal action of the prompt; returns the events.
     #[wasm_bindgen(js_name = applyIndex, unchecked_return_type = "Event[]")]
     pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsError> {
-        each_mut!(self, m => to_js(&m.apply_index(index as usize).map_err(js_error)?))
+        each_mut!(self, m => to_js(&m.apply_index_seen(index as usize).map_err(js_error)?))
     }
 
     /// Is this action legal now?
@@ -220,12 +220,19 @@ impl Game {
         each!(self, m => to_js(&m.state().outcome()))
     }
 
-    /// The whole game so far, rebuilt by replaying it: the opening entry, then one entry per
-    /// choice with who chose, the action, its description and the events (for the log of an
-    /// imported game).
-    #[wasm_bindgen(unchecked_return_type = "BailenHistoryEntry[]")]
-    pub fn history(&self) -> Result<JsValue, JsError> {
-        each!(self, m => to_js(&m.history().map_err(js_error)?))
+    /// The whole game so far as `viewer` may see it, rebuilt by replaying it: the opening
+    /// entry, then one entry per choice with who chose, the action, its description and the
+    /// events (for the log of an imported game). Without a viewer: as the side now deciding
+    /// sees it (everything once the game is over).
+    #[wasm_bindgen(unchecked_return_type = "BailenHistoryEntry[] | MusketsBattleHistoryEntry[]")]
+    pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsError> {
+        each!(self, m => {
+            let viewer = match viewer {
+                Some(v) => Some(from_js(JsValue::from_str(&v), "viewer")?),
+                None => m.prompt().map(|p| p.side),
+            };
+            to_js(&m.history_for(viewer).map_err(js_error)?)
+        })
     }
 
     #[wasm_bindgen(js_name = canUndo)]

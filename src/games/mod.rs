@@ -110,6 +110,17 @@ pub trait Rules: Clone + Sized {
     fn encode_options(options: &Self::Options) -> Vec<u8>;
     fn decode_options(bytes: &[u8]) -> Result<Self::Options, GameError>;
 
+    /// What `viewer` may see of an event: None hides it, or a copy with the secrets removed.
+    /// Rulesets without hidden information keep the default (everything).
+    fn event_for(&self, event: &Self::Event, viewer: Self::Side) -> Option<Self::Event> {
+        let _ = viewer;
+        Some(event.clone())
+    }
+    /// May the other side learn which action was chosen (in the history)? Default: yes.
+    fn action_is_public(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        true
+    }
     /// A sentence describing an action, for logs and lists.
     fn describe(&self, action: &Self::Action) -> String {
         action.to_string()
@@ -209,6 +220,21 @@ impl<R: Rules> Match<R> {
         Ok(events)
     }
 
+    /// Apply the `index`-th legal action and return the events as the side that chose may see
+    /// them (what the page shows to the player at the screen).
+    pub fn apply_index_seen(&mut self, index: usize) -> Result<Vec<R::Event>, GameError> {
+        let side = self.state.prompt().ok_or(GameError::GameOver)?.side;
+        let events = self.apply_index(index)?;
+        Ok(events.iter().filter_map(|e| self.state.event_for(e, side)).collect())
+    }
+
+    /// Apply an action given by value, returning the events as the side that chose may see them.
+    pub fn apply_seen(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
+        let side = self.state.prompt().ok_or(GameError::GameOver)?.side;
+        let events = self.apply(action)?;
+        Ok(events.iter().filter_map(|e| self.state.event_for(e, side)).collect())
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
@@ -258,6 +284,15 @@ impl<R: Rules> Match<R> {
     /// automatic steps at creation, then one entry per choice (who chose, what, and the events).
     /// Rebuilds the log of an imported game.
     pub fn history(&self) -> Result<Vec<HistoryEntry<R::Side, R::Action, R::Event>>, GameError> {
+        self.history_for(None)
+    }
+
+    /// The history as `viewer` may see it (everything with None): the other side's secret
+    /// events are hidden or stripped, and its secret actions left out.
+    pub fn history_for(
+        &self,
+        viewer: Option<R::Side>,
+    ) -> Result<Vec<HistoryEntry<R::Side, R::Action, R::Event>>, GameError> {
         let mut record = self.record.clone();
         let choices = std::mem::take(&mut record.choices);
         let mut m = Self::from_record(record)?;
@@ -270,10 +305,19 @@ impl<R: Rules> Match<R> {
         for (n, &c) in choices.iter().enumerate() {
             let replay = |e: GameError| GameError::Replay { choice: n, reason: e.to_string() };
             let prompt = m.state.prompt().ok_or(GameError::GameOver).map_err(replay)?;
-            let action = prompt.actions.get(c as usize).cloned();
+            let action = prompt.actions.get(c as usize).cloned().filter(|a| {
+                viewer.is_none_or(|v| v == prompt.side || m.state.action_is_public(a))
+            });
             let description = action.as_ref().map(|a| m.state.describe(a));
             let events = m.apply_index(c as usize).map_err(replay)?;
+            let events = match viewer {
+                Some(v) => events.iter().filter_map(|e| m.state.event_for(e, v)).collect(),
+                None => events,
+            };
             out.push(HistoryEntry { side: Some(prompt.side), action, description, events });
+        }
+        if let (Some(v), Some(first)) = (viewer, out.first_mut()) {
+            first.events = first.events.iter().filter_map(|e| m.state.event_for(e, v)).collect();
         }
         Ok(out)
     }

@@ -1,6 +1,6 @@
 //! Who Wins the Game? Surrender (more than double the counters, or all leaders lost),
 //! France's strategic victory, and the end of round 15.
-use super::action::{Side, UnitId};
+use super::action::Side;
 use super::scenario::{side_index, Kind, STAR, TOWN};
 use super::{Bailen, Place};
 use serde::Serialize;
@@ -57,16 +57,29 @@ impl Bailen {
         }
     }
 
-    fn all_leaders_lost(&self, side: Side) -> bool {
-        (0..self.units.len()).map(|u| u as UnitId).filter(|&u| {
-            let c = self.counter(u);
-            c.side == side && c.kind == Kind::Leader
-        }).all(|u| matches!(self.units[u as usize].place, Place::Eliminated | Place::Deserted))
-    }
-
     /// Surrender and strategic victory, checked after every change (A4).
     pub(crate) fn check_victory(&self) -> Option<Outcome> {
-        let on_board = [self.on_board(Side::French), self.on_board(Side::Spanish)];
+        // One pass over the counters: it runs after every step.
+        let vedel = self.scen.formation_named("Vedel");
+        let (mut on_board, mut leaders_left) = ([0usize; 2], [0usize; 2]);
+        let (mut french_on_stars, mut spanish_in_town_or_stars) = (0, 0);
+        for (i, u) in self.units.iter().enumerate() {
+            let c = &self.scen.counters[i];
+            let s = side_index(c.side);
+            if c.kind == Kind::Leader && !matches!(u.place, Place::Eliminated | Place::Deserted) {
+                leaders_left[s] += 1;
+            }
+            let Place::OnMap(h) = u.place else { continue };
+            if c.kind == Kind::WaterCarrier {
+                continue;
+            }
+            on_board[s] += 1;
+            match c.side {
+                Side::French if c.formation != vedel && self.scen.has(h, STAR) => french_on_stars += 1,
+                Side::Spanish if self.scen.has(h, STAR | TOWN) => spanish_in_town_or_stars += 1,
+                _ => {}
+            }
+        }
         let done = |winner, victory| Some(Outcome { winner, victory, partial: None, round: self.round, on_board });
         for side in [Side::French, Side::Spanish] {
             let (own, rival) = (on_board[side_index(side)], on_board[side_index(side.other())]);
@@ -74,11 +87,13 @@ impl Bailen {
             if rival > 2 * own {
                 return done(side.other(), Victory::Surrender);
             }
-            if self.all_leaders_lost(side) {
+            // "A player also surrenders immediately if they lose all of their leader counters."
+            if leaders_left[side_index(side)] == 0 {
                 return done(side.other(), Victory::AllLeadersLost);
             }
         }
-        if self.strategic_status().met {
+        // Strategic victory: 5 non-Vedel French counters on the stars, no Spaniard there or in Bailén.
+        if french_on_stars >= 5 && spanish_in_town_or_stars == 0 {
             return done(Side::French, Victory::Strategic);
         }
         None

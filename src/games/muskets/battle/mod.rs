@@ -622,6 +622,22 @@ impl Rules for Battle {
     fn describe(&self, action: &Action) -> String {
         self.describe_action(action)
     }
+    fn event_for(&self, event: &Event, viewer: Side) -> Option<Event> {
+        event.seen_by(viewer)
+    }
+    /// Chits taken or discarded, the hand kept or redrawn, and face-down deployment and moves
+    /// are secret (9.2.k, 9.2.l); every played option is public.
+    fn action_is_public(&self, action: &Action) -> bool {
+        !matches!(
+            action,
+            Action::TakeChit { .. }
+                | Action::Discard { .. }
+                | Action::KeepHand
+                | Action::NewHand
+                | Action::Deploy { .. }
+                | Action::Move { .. }
+        )
+    }
     fn is_legal(&self, action: &Action) -> bool {
         self.current_prompt().is_some_and(|p| p.actions.contains(action))
     }

@@ -57,6 +57,9 @@ export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
 /** Age of Muskets, Field Battle ("muskets-battle"): cast prompt(), view(), ... to these. */
 export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
+/** Field Battle counter indices: HQs and CUs are numbered separately. */
+export type BattleCuId = number;
+export type BattleHqId = number;
 "#;
 
 /// A game handle for the page.

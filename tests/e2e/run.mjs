@@ -11,12 +11,14 @@ import path from 'node:path';
 import { check, checkBuilt, openBrowser, passedCount, RESULTS, serve, WWW } from './lib.mjs';
 import shell from './shell.mjs';
 import board, { desktop, narrow } from './board.mjs';
+import battle from './battle.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
   { name: 'board', run: board },
   { name: 'desktop', run: desktop },
   { name: 'narrow', run: narrow, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
+  { name: 'battle', run: battle },
 ];
 
 async function main() {

@@ -171,8 +171,8 @@ export class Session {
   }
 
   /** The game so far by replay: the opening entry, then one per choice (who, what, events). */
-  history(): HistoryStep[] {
-    return (this.game.history() as HistoryStep[] | null) ?? [];
+  history(viewer?: string): HistoryStep[] {
+    return (this.game.history(viewer ?? null) as HistoryStep[] | null) ?? [];
   }
 
   /** A separate read-only session at the position after the first `n` choices. */

@@ -4,9 +4,11 @@
 //
 // No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
+import { BattleBoard } from './boards/battle.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { errorMessage, loadEngine, Session, type EnginePrompt, type HistoryStep } from './engine.js';
 import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
+import type { BattleScenario, BattleView } from '../pkg/napoleonic.js';
 import { RULESETS, rulesetById } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
@@ -88,6 +90,10 @@ const el = {
   zoomFit: byId<HTMLButtonElement>('zoom-fit'),
   hoverCard: byId<HTMLDivElement>('hover-card'),
   chooser: byId<HTMLDivElement>('chooser'),
+  zoomControls: byId<HTMLDivElement>('zoom-controls'),
+  curtain: byId<HTMLDivElement>('curtain'),
+  curtainText: byId<HTMLParagraphElement>('curtain-text'),
+  curtainPass: byId<HTMLButtonElement>('curtain-pass'),
 };
 
 /** Timings for the end-to-end test's performance report. */
@@ -132,6 +138,83 @@ const board = new HexBoard(el.board, {
 });
 let boardRuleset = '';
 
+const battleBoard = new BattleBoard(el.boardArea, {
+  activateHex: (key, at) => clickHex(key, at),
+  activatePiece: (id, key, at) => clickPiece(id, key, at),
+  hover: (target, at) => hover(target, at),
+});
+
+/**
+ * Hot-seat with hidden information: the side whose view is on the screen. When the deciding side
+ * is another, a curtain asks to pass the screen before anything of that side is drawn.
+ */
+let seenSide: string | null = null;
+
+function hiddenInfo(c: Current): boolean {
+  return !!c.entry.hidden;
+}
+
+/** The side to draw for: the one who passed the curtain (hidden information) or the adapter's. */
+function drawSide(c: Current, prompt: EnginePrompt | null): string {
+  if (hiddenInfo(c)) return seenSide ?? prompt?.side ?? c.ui.viewSide(prompt);
+  return c.ui.viewSide(prompt);
+}
+
+/** True while the curtain is up (the deciding side has not taken the screen yet). */
+function curtainPending(c: Current): boolean {
+  if (!hiddenInfo(c) || replay) return false;
+  const prompt = c.session.prompt();
+  return !!prompt && prompt.side !== seenSide;
+}
+
+function showCurtain(c: Current, side: string): void {
+  const info = c.entry.sides.find((x) => x.id === side);
+  el.curtainText.textContent = `Pass the screen to the ${info?.label ?? side} player.`;
+  el.curtainPass.textContent = `I am the ${info?.label ?? side} player: show my view`;
+  el.curtain.dataset.side = side;
+  if (el.curtain.hidden) {
+    el.curtain.hidden = false;
+    el.curtainPass.focus();
+  }
+  // Nothing of either side stays on the page behind the curtain.
+  battleBoard.clear();
+  el.actions.replaceChildren();
+  el.quick.replaceChildren();
+  el.actionCount.textContent = '0';
+  el.dice.replaceChildren();
+  el.statusList.replaceChildren();
+  statusKey = '';
+  listFor = null;
+  diceShownFor = null;
+  log.reset([]);
+  el.prompt.textContent = el.curtainText.textContent;
+  el.promptSide.hidden = true;
+}
+
+function passCurtain(): void {
+  const c = current;
+  if (!c) return;
+  const prompt = c.session.prompt();
+  seenSide = prompt?.side ?? seenSide;
+  el.curtain.hidden = true;
+  rebuildLog(c);
+  render();
+}
+
+/** The log from the engine's history as the side on the screen may see it. */
+function rebuildLog(c: Current): void {
+  const groups = buildLog(c, hiddenInfo(c) ? [] : logActions());
+  log.reset(groups);
+  lastEvents = groups[groups.length - 1]?.events ?? [];
+  diceShownFor = null;
+}
+
+function logActions(): [number, string, string][] {
+  const actions: [number, string, string][] = [];
+  for (const g of log.all()) if (g.action) actions.push([g.choice, g.action.side, g.action.text]);
+  return actions;
+}
+
 const log = new GameLog(el.log, (choice) => viewChoice(choice));
 
 function showError(message: string): void {
@@ -156,8 +239,9 @@ function randomSeed(): number {
 
 function autosave(): void {
   if (!current) return;
-  const actions: [number, string, string][] = [];
-  for (const g of log.all()) if (g.action) actions.push([g.choice, g.action.side, g.action.text]);
+  // With hidden information the log's action lines may hold a side's secrets: the log is rebuilt
+  // from the engine's history for whoever takes the screen.
+  const actions = hiddenInfo(current) ? [] : logActions();
   const record: Autosave = {
     version: 2,
     save: current.session.exportString(),
@@ -208,7 +292,7 @@ function buildLog(c: Current, actions: [number, string, string][]): LogGroup[] {
   const byChoice = new Map(actions.map(([n, side, text]) => [n, { side, text }]));
   let history: HistoryStep[];
   try {
-    history = c.session.history();
+    history = hiddenInfo(c) ? c.session.history(seenSide ?? undefined) : c.session.history();
   } catch (e) {
     return [{ choice: 0, lines: [], notes: [`The log could not be rebuilt: ${errorMessage(e)}`] }];
   }
@@ -309,6 +393,14 @@ function render(): void {
     return;
   }
   const s = shown()!;
+  if (c.entry.board === 'battle') {
+    renderBattle(c, s);
+    return;
+  }
+  el.curtain.hidden = true;
+  battleBoard.show(false);
+  el.board.hidden = false;
+  el.zoomControls.hidden = false;
   try {
     const prompt = s.prompt();
     const view = s.view(c.ui.viewSide(prompt));
@@ -361,6 +453,65 @@ function render(): void {
     renderReplayControls(c);
     document.body.dataset.choices = String(c.session.choiceCount());
     document.body.dataset.replay = replay ? String(replay.choice) : '';
+  } catch (e) {
+    showError(`The engine could not show this position: ${errorMessage(e)}`);
+  }
+}
+
+/** The Field Battle display (boards/battle.ts), behind the hot-seat curtain. */
+function renderBattle(c: Current, s: Session): void {
+  battleBoard.show(true);
+  el.board.hidden = true;
+  el.zoomControls.hidden = true;
+  boardRuleset = '';
+  try {
+    renderReplayControls(c);
+    el.undo.disabled = !!replay || !c.session.canUndo();
+    document.body.dataset.choices = String(c.session.choiceCount());
+    document.body.dataset.replay = replay ? String(replay.choice) : '';
+    renderOutcome(c, s);
+    if (curtainPending(c)) {
+      showCurtain(c, c.session.prompt()!.side);
+      el.undo.disabled = true;
+      return;
+    }
+    el.curtain.hidden = true;
+    const prompt = s.prompt();
+    const side = drawSide(c, prompt);
+    seenSide ??= side;
+    const view = s.view(side) as BattleView;
+    const scenario = s.scenario() as BattleScenario;
+    renderStatus(c, view);
+    if (replay) {
+      battleBoard.setReadOnly(true);
+      battleBoard.draw(view, scenario, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+      renderPrompt(c, prompt, true);
+      el.actions.replaceChildren();
+      el.quick.replaceChildren();
+      el.actionCount.textContent = '0';
+      listFor = null;
+    } else {
+      battleBoard.setReadOnly(false);
+      const list = placedActions(c, prompt);
+      const marks = marksFor(c, list, view);
+      // A chit in hand is a target too: clicking it offers the actions that play it.
+      if (c.ui.optionOf) {
+        for (const p of list) {
+          const kind = c.ui.optionOf(p.action);
+          if (kind && !marks.hexes.has(`chit:${kind}`)) marks.hexes.set(`chit:${kind}`, 'move');
+        }
+      }
+      if (marks.selected === null && prompt && c.ui.promptCounter) marks.selected = c.ui.promptCounter(prompt);
+      battleBoard.draw(view, scenario, marks);
+      el.deselect.hidden = !(selected !== null && marks.selected === selected);
+      renderPrompt(c, prompt, false);
+      const count = c.session.choiceCount();
+      if (!listFor || listFor.session !== c.session || listFor.count !== count) {
+        renderActions(c, prompt);
+        listFor = { session: c.session, count };
+      }
+    }
+    renderDice(c);
   } catch (e) {
     showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
@@ -432,7 +583,8 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
     button.append(text);
     button.dataset.index = String(p.index);
     button.dataset.type = String((p.action as { type?: unknown }).type ?? '');
-    if (p.intent?.odds) {
+    // The Field Battle decides most choices by a die: every one's odds are worth showing.
+    if (p.intent?.odds || c.entry.board === 'battle') {
       const o = c.ui.odds(c.session, p.action);
       if (o) {
         button.append(oddsBar(document, o, true));
@@ -560,7 +712,7 @@ function showCard(unit: number | null, at: Where, odds: unknown | null): void {
   const parts: HTMLElement[] = [];
   if (unit !== null) {
     const prompt = s.prompt();
-    const view = s.view(c.ui.viewSide(prompt));
+    const view = s.view(drawSide(c, prompt));
     const d = c.ui.pieceDetails(view, unit);
     const head = document.createElement('div');
     head.className = 'card-head';
@@ -690,7 +842,11 @@ function clickHex(hex: string, at: Where): void {
   const t0 = performance.now();
   const list = placedActions(c, c.session.prompt());
   const sel = selection(list);
-  const hits = liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex);
+  let hits = liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex);
+  if (!hits.length && hex.startsWith('chit:') && c.ui.optionOf) {
+    const kind = hex.slice(5);
+    hits = list.filter((p) => c.ui.optionOf!(p.action) === kind);
+  }
   if (hits.length) return chooseAmong(hits, at, t0);
   if (selected !== null) {
     selected = null;
@@ -851,6 +1007,7 @@ function adopt(
   }
   const c: Current = { session: next, entry, ui: entry.create(next), players, note };
   current = c;
+  seenSide = null;
   if (previous && previous !== next) previous.free();
   selected = null;
   lastEvents = [];
@@ -870,6 +1027,10 @@ function adopt(
   // the board's first frame, so the map shows at once; otherwise now.
   const build = () => {
     if (current !== c) return;
+    if (curtainPending(c)) {
+      autosave();
+      return;
+    }
     log.reset(buildLog(c, actions));
     autosave();
   };
@@ -1182,6 +1343,7 @@ async function main(): Promise<void> {
   el.replayForward.addEventListener('click', () => stepReplay(1));
   el.replayLive.addEventListener('click', exitReplay);
   el.replayExit.addEventListener('click', exitReplay);
+  el.curtainPass.addEventListener('click', passCurtain);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
       hideChooser();

@@ -126,6 +126,10 @@ export interface GameUI {
   overlays(view: unknown): RangeOverlay[];
   /** Hex paths of movement in these events, to draw as trails. */
   trails(events: unknown[]): string[][];
+  /** The group key of an action (a Field Battle option chit): clicking that key offers it. */
+  optionOf?(action: unknown): string | null;
+  /** A counter on a non-hex board that the prompt is about, drawn as selected. */
+  promptCounter?(prompt: EnginePrompt): number | null;
 }
 
 /** A ruleset the page can play. */
@@ -136,6 +140,11 @@ export interface RulesetEntry {
   sides: SideInfo[];
   options: OptionField[];
   /** Which board view draws it. */
-  board: 'hex';
+  board: 'hex' | 'battle';
+  /**
+   * Hidden information, hot-seat: each side sees only view(side); when the deciding side
+   * changes the page shows a curtain ("pass the screen to X") before drawing the other side.
+   */
+  hidden?: boolean;
   create(session: Session): GameUI;
 }

@@ -1,8 +1,9 @@
 // The rulesets the page can play. A new ruleset adds its module here; the shell needs nothing else.
 import type { RulesetEntry } from './adapter.js';
 import { bailen } from './bailen.js';
+import { muskets } from './muskets.js';
 
-export const RULESETS: RulesetEntry[] = [bailen];
+export const RULESETS: RulesetEntry[] = [bailen, muskets];
 
 export function rulesetById(id: string): RulesetEntry | undefined {
   return RULESETS.find((r) => r.id === id);

@@ -16,10 +16,15 @@ export function dieSvg(value: number, colour: string, ink: string): string {
   const pips = (PIPS[value] ?? [])
     .map(([x, y]) => `<circle cx="${12 + x * 6}" cy="${12 + y * 6}" r="2.3" fill="${ink}"/>`)
     .join('');
+  // A d10 (or any face without pips) shows its number.
+  const number = PIPS[value]
+    ? ''
+    : `<text x="12" y="16.5" text-anchor="middle" font-size="12" font-weight="bold" fill="${ink}">${value}</text>`;
   return (
     `<svg viewBox="0 0 24 24" width="100%" height="100%" aria-hidden="true">` +
     `<rect x="1" y="1" width="22" height="22" rx="5" fill="${colour}" stroke="rgba(0,0,0,.45)"/>` +
     pips +
+    number +
     '</svg>'
   );
 }

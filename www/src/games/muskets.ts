@@ -1,0 +1,538 @@
+// Age of Muskets, Field Battle (SR 9.2) for the page: words for its steps and events, where its
+// actions land on the battle display (boards/battle.ts), its status panel.
+//
+// Everything comes from the engine: the scenario (names, troop types), the prompt, the view (which
+// already hides what the viewer may not see), the events, the odds. No rule is computed here.
+import type {
+  BattleAction,
+  BattleCounter,
+  BattleEvent,
+  BattleOdds,
+  BattleOptionKind,
+  BattleOutcome,
+  BattleRollPurpose,
+  BattleScenario,
+  BattleSection,
+  BattleStep,
+  BattleView,
+} from '../../pkg/napoleonic.js';
+import type { EnginePrompt, Session } from '../engine.js';
+import type { HexMapSpec } from '../boards/hex.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetEntry, SideInfo, StatusItem } from './adapter.js';
+
+export const BATTLE_SIDES: SideInfo[] = [
+  { id: 'Imperial', label: 'Imperial', colour: '#1f4e9c', ink: '#ffffff' },
+  { id: 'Allied', label: 'Allied', colour: '#c0262d', ink: '#ffd23f' },
+];
+
+export const SECTION_WORDS: Record<BattleSection, string> = {
+  left: 'Left',
+  centre: 'Centre',
+  right: 'Right',
+  reserve: 'Reserve',
+  flank_left: 'Outflank (left)',
+  flank_right: 'Outflank (right)',
+};
+
+export const OPTION_WORDS: Record<BattleOptionKind, string> = {
+  reserve: 'Reserve',
+  outflank: 'Outflank',
+  assault: 'Assault',
+  pin: 'Pin',
+  bombardment: 'Bombardment',
+  cavalry_charge: 'Cavalry Charge',
+  withdraw: 'Withdraw',
+  recover: 'Recover',
+  reinforce: 'Reinforce',
+};
+
+export const OPTION_KINDS: BattleOptionKind[] = [
+  'reserve',
+  'outflank',
+  'assault',
+  'pin',
+  'bombardment',
+  'cavalry_charge',
+  'withdraw',
+  'recover',
+  'reinforce',
+];
+
+/** HQ counters are numbered apart from CUs: on the page an HQ is 1000 + its index. */
+export const HQ_BASE = 1000;
+
+export function counterId(c: BattleCounter): number {
+  return c.kind === 'hq' ? HQ_BASE + c.id : c.id;
+}
+
+export function sectionKey(side: string, section: BattleSection): string {
+  return `${side}:${section}`;
+}
+
+const ROLL_WORDS: Record<string, string> = {
+  TerrainChoice: 'the choice of terrain',
+  OutflankTie: 'the outflank tie',
+  Outflank: 'outflanking',
+  OperationalControl: 'the Operational Control Check',
+  Pass: 'passing',
+  AnotherOption: 'another option',
+  Continue: 'continuing',
+  Rally: 'rallying',
+  LeaderCasualty: 'a leader casualty',
+  Engagement: 'the engagement',
+  Morale: 'a morale check',
+  Bombardment: 'the bombardment',
+  BombardmentLeader: 'a leader under bombardment',
+  Withdraw: 'withdrawing',
+  Pursuit: 'the pursuit',
+  Reinforce: 'reinforcements',
+  BritishCavalry: 'British cavalry',
+  RandomDiscard: 'a random discard',
+};
+
+const END_WORDS: Record<string, string> = {
+  endurance_exhausted: 'battle endurance exhausted',
+  withdraw: 'a withdrawal',
+  guard_broken: 'the Guard broken',
+  options_exhausted: 'options exhausted',
+};
+
+function sign(n: number): string {
+  return n >= 0 ? `+${n}` : `−${-n}`;
+}
+
+export class MusketsUI implements GameUI {
+  readonly scenario: BattleScenario;
+
+  constructor(private readonly session: Session) {
+    this.scenario = session.scenario() as BattleScenario;
+  }
+
+  counterName(c: BattleCounter | null | undefined): string {
+    if (!c) return 'a hidden counter';
+    if (c.kind === 'hq') return this.scenario.hqs[c.id]?.name ?? `HQ ${c.id}`;
+    return this.scenario.cus[c.id]?.name ?? `CU ${c.id}`;
+  }
+
+  leaderName(c: BattleCounter): string {
+    const data = c.kind === 'hq' ? this.scenario.hqs[c.id] : this.scenario.cus[c.id];
+    return data ? `${data.leader.name} (${data.name})` : this.counterName(c);
+  }
+
+  troopName(troop: number): string {
+    return this.scenario.troops[troop]?.abbr ?? `type ${troop}`;
+  }
+
+  cuName(cu: number): string {
+    return this.scenario.cus[cu]?.name ?? `CU ${cu}`;
+  }
+
+  stepWords(step: BattleStep): string {
+    switch (step.step) {
+      case 'ChooseTerrain':
+        return `place battle terrain (${step.left} layout${step.left === 1 ? '' : 's'} left)`;
+      case 'WellingtonLayout':
+        return "choose Wellington's layout";
+      case 'Deployment':
+        return `deploy ${this.counterName(step.counter)}`;
+      case 'FieldFortification':
+        return 'choose a section to fortify';
+      case 'Planning':
+        return `planning: take option chits (${step.chosen} of ${step.limit})`;
+      case 'NewCommanderHand':
+        return `new commander: take chits (${step.remaining} left)`;
+      case 'PlayOrPass':
+        return `round ${step.round}: play an option or pass`;
+      case 'MustPlay':
+        return 'play an option';
+      case 'FollowUp':
+        return `after ${OPTION_WORDS[step.last]}: try another option${step.can_continue ? ' or continue' : ''}, or let the enemy play`;
+      case 'Discard':
+        return 'discard a chit';
+      case 'MoveGroup':
+        return `${OPTION_WORDS[step.option]}: move counters from the ${SECTION_WORDS[step.from]} to the ${SECTION_WORDS[step.to]} (${step.moved} moved)`;
+      case 'SectionCommander':
+        return `choose who commands the ${SECTION_WORDS[step.section]}`;
+      case 'CheckingUnit':
+        return `choose the unit that checks in the ${SECTION_WORDS[step.section]} (${step.attacking ? 'attacking' : 'defending'})`;
+      case 'ChargeUnit':
+        return `choose the charging unit in the ${SECTION_WORDS[step.section]} (${step.attacking ? 'attacking' : 'defending'})`;
+      case 'BombardedUnit':
+        return `choose the bombarded unit in the ${SECTION_WORDS[step.section]}`;
+      case 'PlaceReinforcement':
+        return `place ${this.counterName(step.counter)}`;
+      case 'FlankAttackEnd':
+        return 'choose the end of the line for the flank attack';
+    }
+    return 'decide';
+  }
+
+  promptWords(prompt: EnginePrompt): string {
+    return `${prompt.side} to decide — ${this.stepWords(prompt.step as BattleStep)}.`;
+  }
+
+  sideOf(prompt: EnginePrompt): SideInfo | null {
+    return BATTLE_SIDES.find((s) => s.id === prompt.side) ?? null;
+  }
+
+  promptPiece(): number | null {
+    return null;
+  }
+
+  /** The counter the prompt is about (to deploy, to place): highlighted on the display. */
+  promptCounter(prompt: EnginePrompt): number | null {
+    const step = prompt.step as BattleStep;
+    if (step.step === 'Deployment' || step.step === 'PlaceReinforcement') return counterId(step.counter);
+    return null;
+  }
+
+  promptDice(): DieShown[] {
+    return [];
+  }
+
+  private own(): string {
+    return this.session.prompt()?.side ?? 'Imperial';
+  }
+
+  private enemyOf(side: string): string {
+    return side === 'Imperial' ? 'Allied' : 'Imperial';
+  }
+
+  intent(action: unknown): Intent | null {
+    const a = action as BattleAction;
+    const own = this.own();
+    const enemy = this.enemyOf(own);
+    switch (a.type) {
+      case 'PlaceTerrain':
+        return { hex: sectionKey(own, a.section) };
+      case 'Deploy':
+        return { hex: sectionKey(own, a.section) };
+      case 'Fortify':
+        return { hex: sectionKey(own, a.section) };
+      case 'TakeChit':
+        return { hex: `pool:${a.option}` };
+      case 'Discard':
+        return { hex: `chit:${a.option}` };
+      case 'Reserve':
+        return { hex: sectionKey(own, a.to) };
+      case 'Outflank':
+        return { hex: sectionKey(own, a.end) };
+      case 'FlankEnd':
+        return { hex: sectionKey(own, a.end) };
+      case 'Assault':
+      case 'Pin':
+      case 'Bombard':
+      case 'CavalryCharge':
+        return { hex: sectionKey(enemy, a.target), odds: true };
+      case 'Move':
+        return { piece: counterId(a.counter) };
+      case 'Command':
+        return { piece: counterId(a.leader) };
+      case 'CheckWith':
+        return { piece: a.cu };
+      case 'Rally':
+        return { piece: counterId(a.leader), unit: a.cu };
+      default:
+        return null;
+    }
+  }
+
+  /** The chit an action plays, for clicks on a chit in hand. */
+  optionOf(action: unknown): BattleOptionKind | null {
+    const a = action as BattleAction;
+    switch (a.type) {
+      case 'Reserve':
+        return 'reserve';
+      case 'Outflank':
+        return 'outflank';
+      case 'Assault':
+        return 'assault';
+      case 'Pin':
+        return 'pin';
+      case 'Bombard':
+        return 'bombardment';
+      case 'CavalryCharge':
+        return 'cavalry_charge';
+      case 'Withdraw':
+        return 'withdraw';
+      case 'Recover':
+        return 'recover';
+      case 'Reinforce':
+        return 'reinforce';
+      case 'Discard':
+        return a.option;
+      default:
+        return null;
+    }
+  }
+
+  rollWords(p: BattleRollPurpose): string {
+    const base = ROLL_WORDS[p.purpose] ?? p.purpose;
+    if ('leader' in p) return `${base} (${this.leaderName(p.leader)})`;
+    if ('cu' in p) return `${base} (${this.cuName(p.cu)})`;
+    if ('force' in p) return `${base} (force ${p.force})`;
+    return base;
+  }
+
+  eventLine(event: unknown): string {
+    const e = event as BattleEvent;
+    switch (e.event) {
+      case 'Rolled':
+        return `${e.side} rolled ${e.value} for ${this.rollWords(e.purpose)}${e.secret ? ' (secret)' : ''}.`;
+      case 'CommandDetermined':
+        return `${e.side} command is ${e.command}; commander-in-chief ${this.leaderName(e.cic)}.`;
+      case 'TerrainWon':
+        return `${e.side} won the choice of terrain (${e.layouts} layout${e.layouts === 1 ? '' : 's'}).`;
+      case 'TerrainPlaced':
+        return `${e.side} placed ${e.terrain} in the ${SECTION_WORDS[e.section]}.`;
+      case 'OutflankHolder':
+        return e.side ? `${e.side} hold the outflank marker.` : 'Nobody holds the outflank marker.';
+      case 'OutflankAllowed':
+        return `${e.side} ${e.allowed ? 'may' : 'may not'} outflank.`;
+      case 'Deployed':
+        return `${e.side} deployed ${e.counter ? this.counterName(e.counter) : 'a counter face down'} in the ${SECTION_WORDS[e.section]}.`;
+      case 'Fortified':
+        return `${e.side} fortified the ${SECTION_WORDS[e.section]}.`;
+      case 'Revealed':
+        return `${e.side} revealed ${this.counterName(e.counter)}.`;
+      case 'Endurance':
+        return `${e.side} battle endurance: ${e.bep} BEP.`;
+      case 'ChitTaken':
+        return e.option ? `${e.side} took a ${OPTION_WORDS[e.option]} chit.` : `${e.side} took a chit.`;
+      case 'PlanningDone':
+        return `${e.side} finished planning with ${e.chits} chit${e.chits === 1 ? '' : 's'}.`;
+      case 'OperationalControl':
+        return `${e.side} Operational Control Check ${e.passed ? 'passed' : 'failed'} (modifier ${sign(e.modifier)}).`;
+      case 'RoundBegins':
+        return `Round ${e.round} begins.`;
+      case 'TurnBegins':
+        return `${e.side} turn begins.`;
+      case 'OptionPlayed':
+        return `${e.side} played ${OPTION_WORDS[e.option]}.`;
+      case 'Passed':
+        return `${e.side} passed${e.clean ? '' : ' (with a roll)'}.`;
+      case 'Discarded':
+        return e.option ? `${e.side} discarded a ${OPTION_WORDS[e.option]} chit.` : `${e.side} discarded a chit.`;
+      case 'RollSucceeded':
+        return `${this.leaderName(e.leader)} succeeded: ${e.what}.`;
+      case 'RollFailed':
+        return `${this.leaderName(e.leader)} failed: ${e.what}.`;
+      case 'Moved':
+        return `${e.side} moved ${e.counter ? this.counterName(e.counter) : 'a hidden counter'} from the ${SECTION_WORDS[e.from]} to the ${SECTION_WORDS[e.to]}.`;
+      case 'SectionCommander':
+        return `${this.leaderName(e.leader)} commands the ${e.side} ${SECTION_WORDS[e.section]}.`;
+      case 'Engagement': {
+        const defender = this.enemyOf(e.attacker);
+        const am = e.attacker_total - e.attacker_roll;
+        const dm = e.defender_total - e.defender_roll;
+        const result = e.winner ? `${e.winner} win` : 'a draw';
+        return (
+          `Engagement: ${e.attacker} ${SECTION_WORDS[e.from]} against the ${defender} ${SECTION_WORDS[e.target]}. ` +
+          `Attacker rolled ${e.attacker_roll} ${sign(am)} modifiers = ${e.attacker_total}; ` +
+          `defender rolled ${e.defender_roll} ${sign(dm)} modifiers = ${e.defender_total}: ${result}.`
+        );
+      }
+      case 'AutomaticVictory':
+        return `Automatic victory for the ${e.side} in the ${SECTION_WORDS[e.section]} (${e.sp} SP).`;
+      case 'SpLost':
+        return `${this.cuName(e.cu)} lost ${e.sp} ${this.troopName(e.troop)} SP.`;
+      case 'Shattered':
+        return `${e.sp} ${this.troopName(e.troop)} SP of ${this.cuName(e.cu)} shattered.`;
+      case 'Rallied':
+        return `${e.sp} ${this.troopName(e.troop)} SP of ${this.cuName(e.cu)} rallied.`;
+      case 'CuEliminated':
+        return `${this.cuName(e.cu)} eliminated.`;
+      case 'CavalrySuperiority':
+        return `${e.side} gain cavalry superiority in the ${SECTION_WORDS[e.section]}.`;
+      case 'EnduranceLost':
+        return `${e.side} lost ${e.points} BEP (${e.left} left).`;
+      case 'LeaderCasualty':
+        return `${e.side} leader ${this.leaderName(e.leader)} is a casualty.`;
+      case 'NewCommanderInChief':
+        return `${e.side} new commander-in-chief: ${this.leaderName(e.cic)}.`;
+      case 'Reinforced':
+        return `${e.side} force ${e.force} ${e.arrived ? 'arrived' : 'did not arrive'}.`;
+      case 'FlankAttack':
+        return `${e.side} flank attack on the ${SECTION_WORDS[e.end]} end.`;
+      case 'BattleEnds':
+        return `The battle ends: ${e.winner ? `${e.winner} win` : 'no winner'} by ${END_WORDS[e.reason] ?? e.reason}.`;
+      case 'PursuitResolved':
+        return `${e.side} pursuit: column ${e.column}, roll ${e.roll}, ${e.percent}% = ${e.losses} SP lost.`;
+      case 'ExperienceGained':
+        return `${e.side} gained experience: ${e.sp} SP upgraded.`;
+      case 'LossesCounted':
+        return `${e.side} losses: ${e.casualties} casualties, ${e.stragglers} stragglers, ${e.definitive} definitive.`;
+      case 'GameOver':
+        return e.winner ? `Game over: ${e.winner} win.` : 'Game over: a draw.';
+    }
+    return JSON.stringify(event);
+  }
+
+  dice(events: unknown[]): DieShown[] {
+    const out: DieShown[] = [];
+    for (const ev of events as BattleEvent[]) {
+      // The engagement's two rolls come with their totals in the Engagement event.
+      if (ev.event === 'Rolled' && ev.purpose.purpose === 'Engagement') continue;
+      if (ev.event === 'Rolled') out.push({ value: ev.value, side: ev.side, label: this.rollWords(ev.purpose) });
+      else if (ev.event === 'Engagement') {
+        const defender = this.enemyOf(ev.attacker);
+        out.push({
+          value: ev.attacker_roll,
+          side: ev.attacker,
+          label: `the engagement (${sign(ev.attacker_total - ev.attacker_roll)} modifiers = ${ev.attacker_total})`,
+        });
+        out.push({
+          value: ev.defender_roll,
+          side: defender,
+          label: `the engagement (${sign(ev.defender_total - ev.defender_roll)} modifiers = ${ev.defender_total})`,
+        });
+      }
+    }
+    return out;
+  }
+
+  odds(session: Session, action: unknown): OddsShown | null {
+    const o = session.odds(action) as BattleOdds | null;
+    if (!o || !o.outcomes?.length) return null;
+    return {
+      total: o.denominator,
+      parts: o.outcomes.map(([label, count], i) => ({ key: `o${i}`, label, count })),
+      numbers: o.outcomes.map(([label, count]) => `${label}: ${count} in ${o.denominator}`).join('; '),
+      notes: [],
+    };
+  }
+
+  outcomeWords(outcome: unknown): string {
+    const o = outcome as BattleOutcome;
+    const r = o.result;
+    const parts = [
+      r.winner ? `${r.winner} win by ${END_WORDS[r.reason] ?? r.reason} after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : `no winner after ${r.rounds} rounds`,
+    ];
+    if (r.must_retreat) parts.push(`the ${r.must_retreat} must retreat`);
+    for (const s of r.sides) {
+      parts.push(
+        `${s.side}: ${s.casualties} casualties, ${s.stragglers} stragglers, ${s.definitive} definitive losses, ${s.sp_left} SP left, BEP ${s.bep_left} of ${s.bep_start}` +
+          (s.leaders_lost.length ? `, leaders lost: ${s.leaders_lost.join(', ')}` : ''),
+      );
+    }
+    return parts.join('; ');
+  }
+
+  viewSide(prompt: EnginePrompt | null): string {
+    return prompt?.side ?? 'Imperial';
+  }
+
+  status(view: unknown): StatusItem[] {
+    const v = view as BattleView;
+    const tone = (side: string): 'side-a' | 'side-b' => (side === 'Imperial' ? 'side-a' : 'side-b');
+    const items: StatusItem[] = [
+      { key: 'battle', label: 'Battle', value: `${v.name} (attacker: ${v.attacker})` },
+      { key: 'round', label: 'Round', value: String(v.round) },
+      { key: 'step', label: 'Step', value: v.step },
+      { key: 'viewer', label: 'Seen by', value: v.viewer, tone: tone(v.viewer) },
+      { key: 'own-bep', label: `${v.own.side} BEP`, value: `${v.own.bep} of ${v.own.bep_start}`, tone: tone(v.own.side) },
+      { key: 'enemy-bep', label: `${v.enemy.side} BEP`, value: `${v.enemy.bep} of ${v.enemy.bep_start}`, tone: tone(v.enemy.side) },
+      { key: 'own-occ', label: `${v.own.side} OCC`, value: sign(v.own.occ) },
+      { key: 'enemy-occ', label: `${v.enemy.side} OCC`, value: v.enemy.occ === null ? 'unknown' : sign(v.enemy.occ) },
+      { key: 'enemy-hand', label: `${v.enemy.side} chits`, value: String(v.enemy.hand_count) },
+      { key: 'outflank', label: 'Outflank marker', value: v.outflank_holder ?? 'nobody' },
+      {
+        key: 'own-losses',
+        label: `${v.own.side} losses`,
+        value: `${v.own.losses.combat + v.own.losses.automatic + v.own.losses.pursuit + v.own.losses.pursuit_art} SP`,
+      },
+      {
+        key: 'enemy-losses',
+        label: `${v.enemy.side} losses`,
+        value: `${v.enemy.losses.combat + v.enemy.losses.automatic + v.enemy.losses.pursuit + v.enemy.losses.pursuit_art} SP`,
+      },
+    ];
+    return items;
+  }
+
+  hexMap(): HexMapSpec {
+    throw new Error('the Field Battle has no hex map');
+  }
+
+  track(): null {
+    return null;
+  }
+
+  trackPosition(): number {
+    return 0;
+  }
+
+  /** Counters on the display, with their section key as the "hex" (for the shell's marks). */
+  pieces(view: unknown): BoardPiece[] {
+    const v = view as BattleView;
+    const out: BoardPiece[] = [];
+    for (const [side, list] of [
+      [v.own.side, v.own.counters],
+      [v.enemy.side, v.enemy.counters],
+    ] as const) {
+      for (const c of list) {
+        if (c.place.at !== 'display') continue;
+        out.push({ id: counterId(c.counter), hex: sectionKey(side, c.place.section), key: JSON.stringify(c), label: c.name, classes: '' });
+      }
+    }
+    return out;
+  }
+
+  pieceSvg(): string {
+    return '';
+  }
+
+  pieceDetails(view: unknown | null, id: number): PieceDetails {
+    const v = view as BattleView | null;
+    const all = v ? [...v.own.counters, ...v.enemy.counters] : [];
+    const c = all.find((x) => counterId(x.counter) === id);
+    const name = id >= HQ_BASE ? this.scenario.hqs[id - HQ_BASE]?.name : this.scenario.cus[id]?.name;
+    if (!c) return { title: name ?? `#${id}`, subtitle: 'not seen', rows: [] };
+    const rows: [string, string][] = [
+      ['Leader', `${c.leader.name}${c.leader_lost ? ' (lost)' : ''}`],
+      ['OCN / initiative / tactical', `${c.leader.ocn} / ${c.leader.initiative} / ${c.leader.tactical}`],
+      ['Morale modifier', sign(c.leader.morale_modifier)],
+    ];
+    for (const sp of c.sp) rows.push([this.troopName(sp.troop), `${sp.fresh} fresh, ${sp.shattered} shattered`]);
+    const where = c.place.at === 'display' ? SECTION_WORDS[c.place.section] : c.place.at;
+    return { title: c.name, subtitle: `${c.counter.kind === 'hq' ? 'HQ' : 'CU'} — ${where}${c.revealed ? ', revealed' : ''}`, rows };
+  }
+
+  pieceName(id: number): string {
+    return id >= HQ_BASE ? (this.scenario.hqs[id - HQ_BASE]?.name ?? `HQ ${id - HQ_BASE}`) : this.cuName(id);
+  }
+
+  overlays(): [] {
+    return [];
+  }
+
+  trails(): string[][] {
+    return [];
+  }
+}
+
+export const muskets: RulesetEntry = {
+  id: 'muskets-battle',
+  title: 'Age of Muskets: Field Battle',
+  scenarios: [
+    { id: 'medina-de-rioseco', title: 'Medina de Rioseco (14 July 1808)' },
+    { id: 'medellin', title: 'Medellín (28 March 1809)' },
+    { id: 'sagunto', title: 'Sagunto (25 October 1811)' },
+    { id: 'ocana', title: 'Ocaña (19 November 1809)' },
+    { id: 'arapiles', title: 'Arapiles / Salamanca (22 July 1812)' },
+    { id: 'vitoria', title: 'Vitoria (21 June 1813)' },
+  ],
+  sides: BATTLE_SIDES,
+  options: [
+    {
+      name: 'terrain_rolls',
+      label: 'Roll for battle terrain',
+      kind: 'checkbox',
+      help: 'House option: roll for terrain (SR 9.2.i) on top of the scenario’s printed terrain.',
+    },
+    { name: 'no_pursuit', label: 'Skip the pursuit', kind: 'checkbox', help: 'It does not change a battle scenario’s result.' },
+  ],
+  board: 'battle',
+  hidden: true,
+  create: (session) => new MusketsUI(session),
+};

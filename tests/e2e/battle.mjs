@@ -169,4 +169,30 @@ export default async function battle({ page, origin }) {
   check(s.prompt === prompt, 'import restores the same decision', [s.prompt, prompt]);
   check(s.logText.some((l) => /Engagement:/.test(l)), 'the imported log is rebuilt with the engagement');
   await shot('5-imported');
+
+  // 6. Play on to the end (first legal action each time), passing the curtain at each change.
+  guard = 0;
+  while (guard++ < 600) {
+    await passCurtainIfUp(page, seen);
+    s = await state(page);
+    if (!s.actions.length) break;
+    // Withdrawing ends it soonest; otherwise the first action.
+    const withdraw = s.actions.findIndex((a) => a.type === 'Withdraw');
+    const before = s.choices;
+    // By the keyboard: pointing at a button opens its odds above the list, which moves it.
+    await page.focus(`#actions button[data-index="${withdraw >= 0 && guard > 40 ? withdraw : 0}"]`);
+    await page.keyboard.press('Enter');
+    await choicesReach(page, before + 1);
+  }
+  s = await state(page);
+  check(s.actions.length === 0, `the battle reaches its end (${s.choices} choices)`, s.prompt);
+  const outcome = await page.textContent('#outcome');
+  check(
+    (await page.isVisible('#outcome')) && /win|no winner/.test(outcome ?? '') && /casualties/.test(outcome ?? '') && /stragglers/.test(outcome ?? ''),
+    'the outcome shows the winner, losses and stragglers',
+    outcome,
+  );
+  console.log(`      ${outcome}`);
+  check(s.error === null, 'no error at the end', s.error);
+  await shot('6-over');
 }

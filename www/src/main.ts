@@ -588,6 +588,10 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
       const o = c.ui.odds(c.session, p.action);
       if (o) {
         button.append(oddsBar(document, o, true));
+        button.title = o.numbers;
+      }
+      // The panel above the list would move the buttons under the pointer when most have odds.
+      if (o && c.entry.board !== 'battle') {
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());
@@ -615,6 +619,13 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
         b.textContent = c.session.describe(p.action);
       } catch {
         b.textContent = b.dataset.type;
+      }
+      if (c.entry.board === 'battle') {
+        const o = c.ui.odds(c.session, p.action);
+        if (o) {
+          b.title = o.numbers;
+          b.append(oddsBar(document, o, true));
+        }
       }
       b.addEventListener('click', () => choose(p.index, 'quick'));
       return b;

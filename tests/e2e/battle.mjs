@@ -170,7 +170,21 @@ export default async function battle({ page, origin }) {
   check(s.logText.some((l) => /Engagement:/.test(l)), 'the imported log is rebuilt with the engagement');
   await shot('5-imported');
 
-  // 6. Play on to the end (first legal action each time), passing the curtain at each change.
+  // 6. An earlier position, read-only, drawn for the side on the screen; then back to the game.
+  await page.click('#replay-back');
+  await page.waitForFunction(() => document.body.dataset.replay !== '');
+  check((await viewer(page)) !== null && (await page.locator('#battle-board.read-only').count()) === 1, 'an earlier position is drawn read-only');
+  await page.click('#replay-live');
+  await page.waitForFunction(() => document.body.dataset.replay === '');
+
+  // 7. The autosave brings the battle back after a reload, behind the curtain.
+  await page.reload();
+  await ready(page);
+  check((await curtainSide(page)) !== null, 'the autosaved battle comes back behind the curtain');
+  await passCurtainIfUp(page, seen);
+  check((await state(page)).choices === choices, 'the autosaved battle has the same choices');
+
+  // 8. Play on to the end (first legal action each time), passing the curtain at each change.
   guard = 0;
   while (guard++ < 600) {
     await passCurtainIfUp(page, seen);
@@ -195,4 +209,30 @@ export default async function battle({ page, origin }) {
   console.log(`      ${outcome}`);
   check(s.error === null, 'no error at the end', s.error);
   await shot('6-over');
+
+  // 9. Every other scenario starts and draws through its first choices (deployment, terrain,
+  //    planning, the first options) with no error.
+  for (const scenario of ['medellin', 'sagunto', 'ocana', 'arapiles', 'vitoria']) {
+    await page.click('#new-game');
+    await page.selectOption('#ruleset', 'muskets-battle');
+    await page.selectOption('#scenario', scenario);
+    await page.fill('#seed', String(SEED));
+    await page.click('#start-button');
+    await page.waitForSelector('#game:not([hidden])');
+    let n = 0;
+    for (let i = 0; i < 70; i += 1) {
+      await passCurtainIfUp(page, new Set());
+      s = await state(page);
+      if (!s.actions.length) break;
+      await page.focus('#actions button[data-index="0"]');
+      await page.keyboard.press('Enter');
+      await choicesReach(page, s.choices + 1);
+      n += 1;
+    }
+    await passCurtainIfUp(page, new Set());
+    s = await state(page);
+    const counters = await page.locator('#battle-board .counter').count();
+    check(s.error === null && counters > 0, `${scenario}: ${n} choices drawn without an error (${counters} counters on the screen)`, s.error);
+    await shot(`7-${scenario}`);
+  }
 }

@@ -182,15 +182,47 @@ export class BattleBoard {
           .join('')}</div>`
       : '';
 
+    const lossBar = (side: string, l: BattleView['own']['losses']): string => {
+      const parts: [string, number, string][] = [
+        ['combat', l.combat, 'Combat casualties'],
+        ['automatic', l.automatic, 'Automatic victories'],
+        ['pursuit', l.pursuit, 'Pursuit'],
+        ['pursuit-art', l.pursuit_art, 'Artillery lost in the pursuit'],
+      ];
+      const total = parts.reduce((n, [, v]) => n + v, 0);
+      const cells = parts
+        .filter(([, v]) => v > 0)
+        .map(([k, v, t]) => `<span class="loss loss-${k}" style="flex-grow:${v}" title="${t}: ${v} SP">${v}</span>`)
+        .join('');
+      return `<span class="losses" data-losses-side="${esc(side)}" title="${esc(side)} SP lost">Losses ${total} SP${total ? `<span class="loss-bar" style="width:${Math.min(12, total * 0.6)}rem">${cells}</span>` : ''}</span>`;
+    };
+
+    let result = '';
+    if (view.outcome) {
+      const r = view.outcome.result;
+      const rows = r.sides
+        .map(
+          (x) =>
+            `<tr data-result-side="${esc(x.side)}"><th>${esc(x.side)}</th><td>${x.bep_left} / ${x.bep_start}</td><td>${x.casualties}</td><td>${x.stragglers}</td><td>${x.definitive}</td><td>${x.sp_left}</td><td>${esc(x.leaders_lost.join(', ') || '—')}</td></tr>`,
+        )
+        .join('');
+      result =
+        `<div class="battle-result" role="status"><strong>${r.winner ? `${esc(r.winner)} win` : 'No winner'}</strong> after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` +
+        (r.must_retreat ? `; the <b>${esc(r.must_retreat)}</b> must retreat` : '') +
+        `<table><thead><tr><th></th><th>BEP left</th><th>Casualties</th><th>Stragglers</th><th>Definitive</th><th>SP left</th><th>Leaders lost</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    }
+
     this.root.innerHTML =
+      result +
       `<div class="battle-head"><strong>${esc(view.name)}</strong> — round ${view.round}, ${esc(view.step)}; attacker ${esc(view.attacker)}; seen by <b data-viewer="${esc(view.viewer)}">${esc(view.viewer)}</b></div>` +
       `<div class="half enemy-half" data-side="${esc(enemy.side)}">` +
       `<div class="half-head">${bep(enemy.side, enemy.bep, enemy.bep_start)}<span class="hand enemy-hand">${esc(enemy.side)} hand: ${enemyChits}</span>` +
       (enemy.undeployed ? `<span class="tag">${enemy.undeployed} not yet deployed</span>` : '') +
+      lossBar(enemy.side, enemy.losses) +
       `</div>${line(enemy.side, enemy.sections, enemy.counters, false)}</div>` +
       `<div class="no-mans-land"></div>` +
       `<div class="half own-half" data-side="${esc(own.side)}">${line(own.side, own.sections, own.counters, true)}` +
-      `<div class="half-head">${bep(own.side, own.bep, own.bep_start)}<span class="hand own-hand" aria-label="Your option chits">Your chits (${own.hand.reduce((n, [, c]) => n + c, 0)} of ${own.hand_limit}): ${hand || '<em>none</em>'}</span></div>` +
+      `<div class="half-head">${bep(own.side, own.bep, own.bep_start)}<span class="hand own-hand" aria-label="Your option chits">Your chits (${own.hand.reduce((n, [, c]) => n + c, 0)} of ${own.hand_limit}): ${hand || '<em>none</em>'}</span>${lossBar(own.side, own.losses)}</div>` +
       pool +
       off +
       '</div>';

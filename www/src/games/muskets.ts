@@ -103,6 +103,8 @@ function sign(n: number): string {
 
 export class MusketsUI implements GameUI {
   readonly scenario: BattleScenario;
+  /** Leave the per-side numbers to the display's result table. */
+  shortOutcome = true;
 
   constructor(private readonly session: Session) {
     this.scenario = session.scenario() as BattleScenario;
@@ -409,6 +411,8 @@ export class MusketsUI implements GameUI {
       r.winner ? `${r.winner} win by ${END_WORDS[r.reason] ?? r.reason} after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : `no winner after ${r.rounds} rounds`,
     ];
     if (r.must_retreat) parts.push(`the ${r.must_retreat} must retreat`);
+    // The losses, stragglers and endurance of each side are drawn in the result table on the display.
+    if (this.shortOutcome) return parts.join('; ');
     for (const s of r.sides) {
       parts.push(
         `${s.side}: ${s.casualties} casualties, ${s.stragglers} stragglers, ${s.definitive} definitive losses, ${s.sp_left} SP left, BEP ${s.bep_left} of ${s.bep_start}` +

@@ -1,3 +1,4 @@
 pub mod dice;
+pub mod graph;
 pub mod hex;
 pub mod record;

@@ -4,6 +4,7 @@
 //! `prompt()` names that side, the rulebook step, and the typed legal actions; `apply()` checks
 //! and performs one of them and returns the events the page animates and logs.
 pub mod bailen;
+pub mod bloody_monday;
 pub mod muskets;
 
 use crate::core::record::{Record, RecordError, RECORD_VERSION};

@@ -1,0 +1,353 @@
+//! Fog of war ([Setup], [Contested], 5.3.3, 5.3.7): what one side may see. An enemy block
+//! that is not revealed appears only as "a block of that side here" (with the markers on it
+//! that the table shows); the type has no field that could hold more. Odds of a battle are
+//! computed from the attacker's view only, so they cannot leak hidden strengths.
+use super::action::{Action, AreaId, BlockId, ImpulseKind, Side, Step};
+use super::impulse::areas_of;
+use super::scenario::{side_index, Kind};
+use super::sequence::Phase;
+use super::{BloodyMonday, Loc, Options, Outcome};
+use serde::Serialize;
+use tsify::Tsify;
+
+/// A block as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+#[serde(tag = "seen")]
+pub enum BlockView {
+    /// The viewer's own block, or an enemy block laid down (revealed).
+    Known {
+        block: BlockId,
+        side: Side,
+        strength: u8,
+        /// Index into the block's levels (0 = full strength).
+        level: u8,
+        revealed: bool,
+        isolated: bool,
+        blue: bool,
+        yellow: bool,
+        red: bool,
+        moved: bool,
+        activated: bool,
+    },
+    /// An enemy block standing upright: its side, and the cubes on it.
+    Hidden { side: Side, isolated: bool, blue: bool, yellow: bool, red: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct AreaView {
+    pub area: AreaId,
+    pub control: Side,
+    pub contested: bool,
+    /// White cube on a victory area, per side [French, Russian].
+    pub isolated: [bool; 2],
+    /// Known blocks in id order, then hidden ones.
+    pub blocks: Vec<BlockView>,
+}
+
+/// The impulse in progress, as both sides see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct ImpulseView {
+    pub kind: ImpulseKind,
+    pub leaders: Vec<BlockId>,
+    pub leader_cap: u8,
+    pub artillery_cap: u8,
+    pub new_battles: Vec<AreaId>,
+    pub resolved: Vec<AreaId>,
+    pub new_battle_cap: u8,
+    pub current_battles_left: u8,
+    pub moved: u8,
+    pub move_limit: Option<u8>,
+    /// Blocks under orders: only in the active player's own view.
+    pub ordered: Vec<BlockId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct BattleView {
+    pub area: AreaId,
+    pub attacker: Side,
+    pub new: bool,
+    pub artillery_fired: Vec<BlockId>,
+    pub defence_bonus_left: u8,
+}
+
+/// A destroyed block: on its side's morale track (`counts`) or in the box. Public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct LostView {
+    pub block: BlockId,
+    pub side: Side,
+    pub counts: bool,
+}
+
+/// Everything one side may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct View {
+    pub viewer: Side,
+    pub scenario: String,
+    pub turn: u8,
+    pub impulse: u16,
+    pub active: Side,
+    pub initiative: Side,
+    pub consecutive_passes: u8,
+    /// Who must decide now, and the step (public); the actions go only to that side.
+    pub deciding: Option<Side>,
+    pub step: Option<Step>,
+    /// All 111 areas in number order.
+    pub areas: Vec<AreaView>,
+    /// The viewer's own reinforcement pool.
+    pub reserve: Vec<BlockId>,
+    /// How many blocks each reserve holds [French, Russian].
+    pub reserve_counts: [u8; 2],
+    pub destroyed: Vec<LostView>,
+    /// Counting units lost [French, Russian] (10 loses).
+    pub morale_losses: [u8; 2],
+    pub victory_areas: [u8; 2],
+    pub fleches: Option<Side>,
+    /// Last Blood points so far [French, Russian].
+    pub points: Option<[u16; 2]>,
+    /// The viewer's own CinC strength, and the logistic value it gives.
+    pub cinc_strength: u8,
+    pub logistic_value: u8,
+    pub impulse_state: Option<ImpulseView>,
+    pub battle: Option<BattleView>,
+    /// Logistics budget while a CinC is activated.
+    pub logistics_budget: Option<u8>,
+    pub options: Options,
+    pub outcome: Option<Outcome>,
+}
+
+/// Odds of a battle from the attacker's view (5.3): his own dice are known exactly; enemy
+/// dice only for revealed enemy blocks.
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct Odds {
+    pub area: AreaId,
+    pub attacker: Side,
+    /// P(k hits) from the attacker's ground-combat dice, k = 0, 1, ...
+    pub attacker_hits: Vec<f64>,
+    /// P(k hits) from the artillery that may fire into the area now (TF, one die a level).
+    pub artillery_hits: Vec<f64>,
+    /// Hits the defender will ignore (1.2.1), as far as the attacker can tell.
+    pub defence_bonus: u8,
+    /// Enemy blocks in the area the attacker cannot see.
+    pub hidden_defenders: u8,
+    /// P(k hits) from the enemy's revealed blocks (all of them when none is hidden).
+    pub defender_known_hits: Vec<f64>,
+    /// True when every defender is revealed, so `defender_known_hits` is exact.
+    pub defender_exact: bool,
+}
+
+/// The distribution of the number of successes of dice that hit with probabilities `p`.
+fn distribution(p: &[f64]) -> Vec<f64> {
+    let mut d = vec![1.0];
+    for &q in p {
+        let mut n = vec![0.0; d.len() + 1];
+        for (k, &x) in d.iter().enumerate() {
+            n[k] += x * (1.0 - q);
+            n[k + 1] += x * q;
+        }
+        d = n;
+    }
+    d
+}
+
+fn p_hit(need: u8) -> f64 {
+    f64::from(7u8.saturating_sub(need.clamp(1, 7))) / 6.0
+}
+
+impl BloodyMonday {
+    fn block_view(&self, b: BlockId, viewer: Side) -> BlockView {
+        let s = &self.blocks[b as usize];
+        let side = self.side_of(b);
+        if side == viewer || s.revealed {
+            BlockView::Known {
+                block: b,
+                side,
+                strength: self.strength(b),
+                level: s.level,
+                revealed: s.revealed,
+                isolated: s.isolated,
+                blue: s.blue,
+                yellow: s.yellow,
+                red: s.red,
+                moved: s.moved,
+                activated: s.activated,
+            }
+        } else {
+            BlockView::Hidden { side, isolated: s.isolated, blue: s.blue, yellow: s.yellow, red: s.red }
+        }
+    }
+
+    pub(crate) fn view_for(&self, viewer: Side) -> View {
+        let n = self.scen.areas.len();
+        let mut per_area: Vec<Vec<BlockView>> = vec![Vec::new(); n];
+        for b in self.all_blocks() {
+            if let Some(a) = self.area_of(b) {
+                per_area[a as usize].push(self.block_view(b, viewer));
+            }
+        }
+        let areas = per_area
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut blocks)| {
+                // Hidden blocks carry no id: sort them by what is visible only.
+                blocks.sort_by_key(|v| match v {
+                    BlockView::Known { block, .. } => (0, *block as u16),
+                    BlockView::Hidden { side, isolated, blue, yellow, red } => {
+                        (1, ((*side as u16) << 4) | ((*isolated as u16) << 3) | ((*blue as u16) << 2) | ((*yellow as u16) << 1) | *red as u16)
+                    }
+                });
+                let has = |s: Side| blocks.iter().any(|v| matches!(v, BlockView::Known { side, .. } | BlockView::Hidden { side, .. } if *side == s));
+                AreaView {
+                    area: i as AreaId + 1,
+                    control: self.control[i],
+                    contested: has(Side::French) && has(Side::Russian),
+                    isolated: [self.iso_areas[0] & (1 << i) != 0, self.iso_areas[1] & (1 << i) != 0],
+                    blocks,
+                }
+            })
+            .collect();
+        let reserve_of = |s: Side| self.all_blocks().filter(move |&b| self.side_of(b) == s && self.blocks[b as usize].loc == Loc::Reserve);
+        let prompt = self.current_prompt();
+        let imp_active = !matches!(
+            self.phase,
+            Phase::Logistics { .. } | Phase::CinCMove { .. } | Phase::LogisticsEnd | Phase::TurnStart | Phase::GrandBattery | Phase::Final | Phase::Over | Phase::ImpulsePhaseStart | Phase::ImpulseStart | Phase::Choice
+        );
+        let impulse_state = imp_active.then(|| ImpulseView {
+            kind: self.imp.kind,
+            leaders: self.imp.leaders.clone(),
+            leader_cap: self.imp.leader_cap,
+            artillery_cap: self.imp.art_cap,
+            new_battles: areas_of(self.imp.new_battles).map(|a| a + 1).collect(),
+            resolved: areas_of(self.imp.resolved).map(|a| a + 1).collect(),
+            new_battle_cap: self.imp.new_cap(),
+            current_battles_left: self.imp.current_cap().saturating_sub(self.imp.current_resolved),
+            moved: self.imp.moved,
+            move_limit: self.imp.limit,
+            ordered: if viewer == self.active { (0..self.blocks.len() as u8).filter(|&b| self.imp.ordered & (1u128 << b) != 0).collect() } else { Vec::new() },
+        });
+        let fleches = [Side::French, Side::Russian].into_iter().find(|&s| self.holds_fleches(s));
+        let in_logistics = matches!(self.phase, Phase::Logistics { .. }) && self.log.activated.iter().any(|&a| a);
+        View {
+            viewer,
+            scenario: self.scenario_id.clone(),
+            turn: self.turn,
+            impulse: self.impulse_no,
+            active: self.active,
+            initiative: self.initiative,
+            consecutive_passes: self.passes,
+            deciding: prompt.as_ref().map(|p| p.side),
+            step: prompt.map(|p| p.step),
+            areas,
+            reserve: reserve_of(viewer).collect(),
+            reserve_counts: [reserve_of(Side::French).count() as u8, reserve_of(Side::Russian).count() as u8],
+            destroyed: self
+                .all_blocks()
+                .filter(|&b| self.blocks[b as usize].loc == Loc::Destroyed)
+                .map(|b| LostView { block: b, side: self.side_of(b), counts: self.scen.block(b).counts_for_morale })
+                .collect(),
+            morale_losses: [self.morale_losses(Side::French), self.morale_losses(Side::Russian)],
+            victory_areas: [self.victory_areas_held(Side::French), self.victory_areas_held(Side::Russian)],
+            fleches,
+            points: self.last_blood.then(|| [self.last_blood_points(Side::French), self.last_blood_points(Side::Russian)]),
+            cinc_strength: self.cinc_strength(viewer),
+            logistic_value: self.logistic_value(viewer),
+            impulse_state,
+            battle: self.battle.as_ref().map(|b| BattleView {
+                area: b.area + 1,
+                attacker: b.attacker,
+                new: b.new,
+                artillery_fired: b.fired.clone(),
+                defence_bonus_left: b.bonus_left,
+            }),
+            logistics_budget: in_logistics.then_some(self.log.budget),
+            options: self.options.clone(),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    /// Odds of resolving the battle in `ResolveBattle { area }` (or of the battle being
+    /// fought, for `FireArtillery`/`EndArtillery`/`StandFast`), computed from the attacker's
+    /// view only.
+    pub(crate) fn battle_odds(&self, a: &Action) -> Option<Odds> {
+        let area = match a {
+            Action::ResolveBattle { area } => *area,
+            Action::FireArtillery { .. } | Action::EndArtillery | Action::CombinedAttack | Action::NoCombinedAttack => self.battle.as_ref()?.area + 1,
+            _ => return None,
+        };
+        let attacker = self.active;
+        let view = self.view_for(attacker);
+        odds_from_view(self, &view, attacker, area, self.imp.art_cap)
+    }
+}
+
+/// Odds from what `attacker` sees in `view` (and the public block data of the scenario).
+fn odds_from_view(g: &BloodyMonday, view: &View, attacker: Side, area: AreaId, art_cap: u8) -> Option<Odds> {
+    let av = view.areas.get((area as usize).checked_sub(1)?)?;
+    let scen = g.scenario();
+    let needs = |b: BlockId, strength: u8, blue: bool, yellow: bool| -> Vec<u8> {
+        let blk = scen.block(b);
+        if blk.kind.is_combat() {
+            let n = if blue { (strength as usize).div_ceil(2) } else { strength as usize };
+            blk.dots.iter().take(n).map(|d| d.hits_on(yellow)).collect()
+        } else {
+            blk.dots.iter().take(1).map(|d| d.hits_on(false)).collect()
+        }
+    };
+    let mut mine = Vec::new();
+    let mut theirs = Vec::new();
+    let mut hidden = 0u8;
+    for v in &av.blocks {
+        match v {
+            BlockView::Known { block, side, strength, blue, yellow, .. } => {
+                let p: Vec<f64> = needs(*block, *strength, *blue, *yellow).into_iter().map(p_hit).collect();
+                if *side == attacker {
+                    mine.extend(p);
+                } else {
+                    theirs.extend(p);
+                }
+            }
+            BlockView::Hidden { side, .. } if *side != attacker => hidden += 1,
+            BlockView::Hidden { .. } => {}
+        }
+    }
+    // Artillery that may fire: the attacker's own activated guns adjacent, best first.
+    let mut guns: Vec<u8> = Vec::new();
+    for other in &view.areas {
+        if !scen.adjacent(other.area - 1, area - 1) {
+            continue;
+        }
+        for v in &other.blocks {
+            if let BlockView::Known { block, side, strength, activated, .. } = v {
+                let fired = view.battle.as_ref().is_some_and(|b| b.artillery_fired.contains(block));
+                if *side == attacker && *activated && *strength > 0 && !fired && matches!(scen.block(*block).kind, Kind::FootArtillery | Kind::HorseArtillery) {
+                    guns.push(*strength);
+                }
+            }
+        }
+    }
+    guns.sort_unstable_by(|a, b| b.cmp(a));
+    let already = view.battle.as_ref().map_or(0, |b| b.artillery_fired.len()) as u8;
+    let art: Vec<f64> = guns.iter().take(art_cap.saturating_sub(already) as usize).flat_map(|&s| std::iter::repeat_n(0.5, s as usize)).collect();
+    let defender = attacker.other();
+    let bonus = match &view.battle {
+        Some(b) if b.area == area => b.defence_bonus_left,
+        _ => scen.area(area - 1).terrain.defence_bonus(av.control == defender),
+    };
+    let _ = side_index(defender);
+    Some(Odds {
+        area,
+        attacker,
+        attacker_hits: distribution(&mine),
+        artillery_hits: distribution(&art),
+        defence_bonus: bonus,
+        hidden_defenders: hidden,
+        defender_known_hits: distribution(&theirs),
+        defender_exact: hidden == 0,
+    })
+}

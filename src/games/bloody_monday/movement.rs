@@ -1,0 +1,219 @@
+//! 1.2 Terrain costs and stacking, 1.2.2 engaging and disengaging, 1.2.3 the Kolocha and the
+//! light-blue cube, 5.2 movement one unit at a time, 9.11/9.12 command limits on entry.
+use super::action::{Action, BlockId, Event, ImpulseKind};
+use super::scenario::{Colour, Kind, Part};
+use super::sequence::{bit, Phase};
+use super::{BloodyMonday, Side};
+
+/// Why a block is moving: the MP kept back and what it may enter depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// 5.1 a leader moves, keeping 1 MP to activate.
+    LeaderActivation,
+    /// 3.1 the CinC moves, keeping 1 MP for the reveal.
+    Logistics,
+    /// A unit moving in this kind of impulse action.
+    Unit(ImpulseKind),
+}
+
+impl BloodyMonday {
+    pub(crate) fn unit_purpose(&self) -> Purpose {
+        Purpose::Unit(self.imp.kind)
+    }
+
+    /// 9.11 / 9.12: may this block enter area `to` at all?
+    pub(crate) fn may_enter_part(&self, b: BlockId, to: u8) -> bool {
+        let blk = self.scen.block(b);
+        let part = self.scen.area(to).part;
+        if self.options.command_limit_on() {
+            if let Some(p) = blk.command_part {
+                // 9.11 Barclay and Bagration may not cross the white line.
+                if p != part {
+                    return false;
+                }
+            }
+        }
+        if self.options.extreme_command_limit && blk.side == Side::Russian {
+            // 9.12 1st Army (yellow) stays north, 2nd Army (light blue) south.
+            match (blk.colour, part) {
+                (Some(Colour::Yellow), Part::South) | (Some(Colour::Lightblue), Part::North) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// 1.2-1.2.3: the MP to enter `to` from `from`.
+    pub(crate) fn entry_cost(&self, side: Side, from: u8, to: u8) -> u8 {
+        let enemy = side.other();
+        self.scen.area(to).terrain.mp()
+            + self.has_units(from, enemy) as u8
+            + self.scen.kolocha(from, to) as u8
+            + self.has_units(to, enemy) as u8
+    }
+
+    /// Areas the block may enter next with `mp` left.
+    pub(crate) fn legal_steps(&self, b: BlockId, mp: u8, purpose: Purpose) -> Vec<u8> {
+        let Some(from) = self.area_of(b) else { return Vec::new() };
+        let side = self.side_of(b);
+        let kind = self.kind(b);
+        let enemy = side.other();
+        let enemy_here = self.has_units(from, enemy);
+        if enemy_here && purpose == Purpose::Unit(ImpulseKind::CavalryRaid) {
+            // 6.3 raiders may not disengage.
+            return Vec::new();
+        }
+        let keep = match purpose {
+            Purpose::LeaderActivation | Purpose::Logistics => 1,
+            Purpose::Unit(_) => 0,
+        };
+        let mut out = Vec::new();
+        for to in self.scen.neighbours(from) {
+            let engage = self.has_units(to, enemy);
+            let cost = self.entry_cost(side, from, to);
+            if cost + keep > mp {
+                continue;
+            }
+            // 1.2 stacking at every entry; the CinC does not count (D14).
+            if kind != Kind::CommanderInChief && self.room(to, side) == 0 {
+                continue;
+            }
+            if !self.may_enter_part(b, to) {
+                continue;
+            }
+            if engage {
+                // FAQ-3 support units cannot engage.
+                if kind.is_support() {
+                    continue;
+                }
+                match purpose {
+                    Purpose::Unit(ImpulseKind::Pass) => continue, // 7.0 engaging is forbidden
+                    Purpose::Unit(ImpulseKind::CavalryRaid) => {
+                        // 6.3 no new battle: only an area already contested (D24).
+                        if !self.has_units(to, side) {
+                            continue;
+                        }
+                    }
+                    Purpose::Unit(_) => {
+                        // 2.6.3 / 5.1 / 6.2 the cap on new battles.
+                        let new = self.imp.contested_start & bit(to) == 0 && self.imp.new_battles & bit(to) == 0;
+                        if new && self.imp.new_battles.count_ones() as u8 >= self.imp.new_cap() {
+                            continue;
+                        }
+                    }
+                    _ => continue,
+                }
+            }
+            out.push(to);
+        }
+        out
+    }
+
+    /// Move the block one area; returns the MP spent.
+    pub(crate) fn step(&mut self, b: BlockId, to: u8, purpose: Purpose, ev: &mut Vec<Event>) -> u8 {
+        let Some(from) = self.area_of(b) else { return 0 };
+        let side = self.side_of(b);
+        let cost = self.entry_cost(side, from, to);
+        let engage = self.has_units(to, side.other());
+        let crossed = self.scen.kolocha(from, to);
+        {
+            let s = &mut self.blocks[b as usize];
+            s.loc = super::Loc::Area(to);
+            if !s.activated {
+                s.revealed = false;
+            }
+        }
+        let shown = self.blocks[b as usize].revealed.then_some(b);
+        ev.push(Event::Moved { side, block: shown, from: from + 1, to: to + 1 });
+        if engage {
+            let new = self.imp.contested_start & bit(to) == 0;
+            // 1.2.3 crossing the Kolocha into a new battle: light-blue cube.
+            let blue = crossed && new;
+            if blue {
+                self.blocks[b as usize].blue = true;
+            }
+            if new && matches!(purpose, Purpose::Unit(ImpulseKind::Tactical | ImpulseKind::GeneralOffensive | ImpulseKind::InitiativeMovement)) {
+                self.imp.new_battles |= bit(to);
+            }
+            ev.push(Event::Engaged { side, area: to + 1, blue_cube: blue });
+        }
+        self.update_control(from, ev);
+        // [Contested] passing through an empty area takes control of it.
+        self.update_control(to, ev);
+        cost
+    }
+
+    /// Is this block one the active player may move now, in this impulse action?
+    fn may_move(&self, b: BlockId) -> bool {
+        let s = &self.blocks[b as usize];
+        if s.area().is_none() || s.moved || s.activated || self.side_of(b) != self.active {
+            return false;
+        }
+        if self.imp.limit.is_some_and(|l| self.imp.moved >= l) {
+            return false;
+        }
+        match self.imp.kind {
+            ImpulseKind::Tactical | ImpulseKind::GeneralOffensive => self.imp.ordered & bit(b) != 0,
+            ImpulseKind::CavalryRaid => self.kind(b).is_cavalry(),
+            ImpulseKind::InitiativeMovement | ImpulseKind::Pass => true,
+            ImpulseKind::Reinforcements => false,
+        }
+    }
+
+    /// 5.2.1: an ordered artillery unit that may be activated now (tactical actions only).
+    pub(crate) fn may_activate_artillery(&self, b: BlockId, mp: u8) -> bool {
+        let s = &self.blocks[b as usize];
+        matches!(self.imp.kind, ImpulseKind::Tactical | ImpulseKind::GeneralOffensive)
+            && self.kind(b).is_artillery()
+            && self.side_of(b) == self.active
+            && self.imp.ordered & bit(b) != 0
+            && !s.activated
+            && s.area().is_some()
+            && mp >= 1
+            && self.strength(b) > 0
+    }
+
+    /// The Movement step's choices (without EndMovement).
+    pub(crate) fn movement_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        for b in self.all_blocks() {
+            if self.may_move(b) && !self.legal_steps(b, self.mp(b), self.unit_purpose()).is_empty() {
+                out.push(Action::Move { block: b });
+            }
+            if !self.blocks[b as usize].moved && self.may_activate_artillery(b, self.mp(b)) {
+                out.push(Action::Activate { block: b });
+            }
+        }
+        out
+    }
+
+    pub(crate) fn unit_move_actions(&self, b: BlockId, mp: u8) -> Vec<Action> {
+        let mut out: Vec<Action> = self
+            .legal_steps(b, mp, self.unit_purpose())
+            .into_iter()
+            .map(|to| Action::StepTo { block: b, to: to + 1 })
+            .collect();
+        if self.may_activate_artillery(b, mp) {
+            out.push(Action::Activate { block: b });
+        }
+        out.push(Action::Stop { block: b });
+        out
+    }
+
+    /// 5.2.1 reveal the artillery unit: it may support battles in adjacent areas.
+    pub(crate) fn activate_artillery(&mut self, b: BlockId, ev: &mut Vec<Event>) {
+        let s = &mut self.blocks[b as usize];
+        s.activated = true;
+        s.revealed = true;
+        let area = s.area().unwrap_or(0);
+        ev.push(Event::ArtilleryActivated { artillery: b, area: area + 1 });
+    }
+
+    pub(crate) fn end_movement(&mut self) {
+        self.phase = match self.imp.kind {
+            ImpulseKind::Tactical | ImpulseKind::GeneralOffensive => Phase::Inspiration,
+            ImpulseKind::CavalryRaid => Phase::ImpulseEnd,
+            _ => Phase::Battles,
+        };
+    }
+}

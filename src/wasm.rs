@@ -4,6 +4,7 @@
 //! a `js_sys::Error` whose message is the engine's precise text. Nothing here panics on input.
 use crate::games::bailen::{self, Bailen};
 use crate::games::muskets::battle::{self as muskets_battle, Battle};
+use crate::games::bloody_monday::{self, BloodyMonday};
 use crate::games::{Match, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -13,6 +14,7 @@ use wasm_bindgen::prelude::*;
 enum AnyMatch {
     Bailen(Match<Bailen>),
     MusketsBattle(Match<Battle>),
+    BloodyMonday(Match<BloodyMonday>),
 }
 
 /// Run `$body` with `$m` bound to the inner match, whatever its ruleset.
@@ -21,6 +23,7 @@ macro_rules! each {
         match &$self.inner {
             AnyMatch::Bailen($m) => $body,
             AnyMatch::MusketsBattle($m) => $body,
+            AnyMatch::BloodyMonday($m) => $body,
         }
     };
 }
@@ -29,6 +32,7 @@ macro_rules! each_mut {
         match &mut $self.inner {
             AnyMatch::Bailen($m) => $body,
             AnyMatch::MusketsBattle($m) => $body,
+            AnyMatch::BloodyMonday($m) => $body,
         }
     };
 }
@@ -93,6 +97,15 @@ impl Game {
                 let m = Match::<Battle>::new(scenario, options, seed as u64).map_err(js_error)?;
                 Ok(Game { inner: AnyMatch::MusketsBattle(m) })
             }
+            bloody_monday::RULESET => {
+                let options: bloody_monday::Options = if options.is_undefined() || options.is_null() {
+                    bloody_monday::Options::default()
+                } else {
+                    from_js(options, "options")?
+                };
+                let m = Match::<BloodyMonday>::new(scenario, options, seed as u64).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::BloodyMonday(m) })
+            }
             other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
         }
     }
@@ -113,6 +126,11 @@ impl Game {
                 let m = Match::<Battle>::from_setup(&setup).map_err(js_error)?;
                 Ok(Game { inner: AnyMatch::MusketsBattle(m) })
             }
+            bloody_monday::RULESET => {
+                let setup: bloody_monday::Setup = from_js(setup, "setup")?;
+                let m = Match::<BloodyMonday>::from_setup(&setup).map_err(js_error)?;
+                Ok(Game { inner: AnyMatch::BloodyMonday(m) })
+            }
             other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
         }
     }
@@ -127,6 +145,9 @@ impl Game {
             }),
             muskets_battle::RULESET => Ok(Game {
                 inner: AnyMatch::MusketsBattle(Match::from_record(record).map_err(js_error)?),
+            }),
+            bloody_monday::RULESET => Ok(Game {
+                inner: AnyMatch::BloodyMonday(Match::from_record(record).map_err(js_error)?),
             }),
             other => Err(JsError::new(&format!(
                 "bad saved game: it is for an unknown ruleset '{other}'"
@@ -145,6 +166,7 @@ impl Game {
         match &self.inner {
             AnyMatch::Bailen(_) => bailen::RULESET.to_string(),
             AnyMatch::MusketsBattle(_) => muskets_battle::RULESET.to_string(),
+            AnyMatch::BloodyMonday(_) => bloody_monday::RULESET.to_string(),
         }
     }
 
@@ -155,6 +177,7 @@ impl Game {
         match &self.inner {
             AnyMatch::Bailen(m) => to_js(m.state().scenario_data()),
             AnyMatch::MusketsBattle(m) => to_js(m.state().scenario()),
+            AnyMatch::BloodyMonday(m) => to_js(m.state().scenario_data()),
         }
     }
 
@@ -264,6 +287,9 @@ impl Game {
                 }
                 AnyMatch::MusketsBattle(m) => {
                     AnyMatch::MusketsBattle(m.replay_prefix(n as usize).map_err(js_error)?)
+                }
+                AnyMatch::BloodyMonday(m) => {
+                    AnyMatch::BloodyMonday(m.replay_prefix(n as usize).map_err(js_error)?)
                 }
             },
         })

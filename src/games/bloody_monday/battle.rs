@@ -326,8 +326,8 @@ impl BloodyMonday {
             }
             Action::StandFast => self.set_stage(BStage::Reveal),
             Action::RetreatTo { block, to } => {
+                self.set_loc(*block, super::Loc::Area(to - 1));
                 let s = &mut self.blocks[*block as usize];
-                s.loc = super::Loc::Area(to - 1);
                 s.revealed = false;
                 s.yellow = false;
                 s.blue = false;
@@ -352,8 +352,8 @@ impl BloodyMonday {
                     self.apply_hit(*jager, area, true, ev);
                 }
                 if self.area_of(*jager) == Some(area) {
+                    self.set_loc(*jager, super::Loc::Area(to - 1));
                     let s = &mut self.blocks[*jager as usize];
-                    s.loc = super::Loc::Area(to - 1);
                     s.revealed = false;
                     s.yellow = false;
                     s.blue = false;

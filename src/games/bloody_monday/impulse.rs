@@ -129,16 +129,16 @@ impl BloodyMonday {
             return out;
         }
         let fresh_active = self.imp.leaders.iter().any(|&l| !self.blocks[l as usize].exhausted_activation);
-        for b in self.all_blocks() {
+        for b in self.side_blocks(side) {
             let s = &self.blocks[b as usize];
-            if self.side_of(b) != side || self.kind(b) != Kind::TacticalLeader || s.area().is_none() || s.activated || s.moved {
+            if self.kind(b) != Kind::TacticalLeader || s.area().is_none() || s.activated || s.moved {
                 continue;
             }
             if self.strength(b) == 0 && !(self.options.exhausted_leaders && fresh_active) {
                 continue;
             }
             out.push(Action::Activate { block: b });
-            if !self.legal_steps(b, self.mp(b), super::movement::Purpose::LeaderActivation).is_empty() {
+            if self.has_step(b, self.mp(b), super::movement::Purpose::LeaderActivation) {
                 out.push(Action::Move { block: b });
             }
         }
@@ -226,9 +226,9 @@ impl BloodyMonday {
             }
             let Some(la) = self.area_of(l) else { continue };
             let part = if self.options.command_limit_on() { self.scen.block(l).command_part } else { None };
-            for b in self.all_blocks() {
+            for b in self.side_blocks(self.active) {
                 let s = &self.blocks[b as usize];
-                if self.side_of(b) != self.active || !self.kind(b).is_combat() || s.yellow {
+                if !self.kind(b).is_combat() || s.yellow {
                     continue;
                 }
                 let Some(a) = s.area() else { continue };

@@ -59,8 +59,8 @@ impl BloodyMonday {
             let b = pool[pick.min(pool.len() - 1)];
             let order = self.scen.reinforcement_order[side_index(side)].clone();
             if let Some(&a) = order.iter().find(|&&a| self.reinforcement_area_ok(side, a, Some(b))) {
+                self.set_loc(b, Loc::Area(a));
                 let s = &mut self.blocks[b as usize];
-                s.loc = Loc::Area(a);
                 s.revealed = false;
                 s.isolated = false;
                 ev.push(Event::ReinforcementPlaced { side, area: a + 1 });

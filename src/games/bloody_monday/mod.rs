@@ -110,6 +110,11 @@ pub struct BloodyMonday {
     pub(crate) blocks: Vec<BlockState>,
     /// Who controls each area (index = number - 1).
     pub(crate) control: Vec<Side>,
+    /// Blocks in each area per side [French, Russian], and those counting for stacking.
+    pub(crate) occ: Vec<[u8; 2]>,
+    /// Counting units destroyed [French, Russian] (the morale tracks).
+    pub(crate) lost: [u8; 2],
+    pub(crate) stk: Vec<[u8; 2]>,
     /// Victory areas marked isolated (white cubes), per side.
     pub(crate) iso_areas: [u128; 2],
     pub(crate) turn: u8,
@@ -170,6 +175,11 @@ impl BloodyMonday {
     pub(crate) fn all_blocks(&self) -> impl Iterator<Item = BlockId> {
         0..self.blocks.len() as BlockId
     }
+    /// `side`'s block ids (the scenario lists each side's blocks together).
+    pub(crate) fn side_blocks(&self, side: Side) -> impl Iterator<Item = BlockId> {
+        let r = &self.scen.side_range[side.index()];
+        r.start..r.end
+    }
     /// `side`'s blocks in area index `a`.
     pub(crate) fn units_in(&self, a: u8, side: Side) -> impl Iterator<Item = BlockId> + '_ {
         self.blocks
@@ -179,14 +189,48 @@ impl BloodyMonday {
             .map(|(i, _)| i as BlockId)
     }
     pub(crate) fn has_units(&self, a: u8, side: Side) -> bool {
-        self.units_in(a, side).next().is_some()
+        self.occ[a as usize][side.index()] > 0
+    }
+    /// Move a block, keeping the occupancy counts.
+    pub(crate) fn set_loc(&mut self, b: BlockId, loc: Loc) {
+        let side = self.side_of(b).index();
+        let counts = self.kind(b) != Kind::CommanderInChief;
+        if let Loc::Area(a) = self.blocks[b as usize].loc {
+            self.occ[a as usize][side] -= 1;
+            self.stk[a as usize][side] -= counts as u8;
+        }
+        if loc == Loc::Destroyed && self.blocks[b as usize].loc != Loc::Destroyed && self.scen.blocks[b as usize].counts_for_morale {
+            self.lost[side] += 1;
+        }
+        if let Loc::Area(a) = loc {
+            self.occ[a as usize][side] += 1;
+            self.stk[a as usize][side] += counts as u8;
+        }
+        self.blocks[b as usize].loc = loc;
+    }
+    /// Recount occupancy after blocks were placed directly (setup).
+    pub(crate) fn recount(&mut self) {
+        let n = self.scen.areas.len();
+        self.occ = vec![[0; 2]; n];
+        self.stk = vec![[0; 2]; n];
+        self.lost = [0; 2];
+        for (i, s) in self.blocks.iter().enumerate() {
+            if s.loc == Loc::Destroyed && self.scen.blocks[i].counts_for_morale {
+                self.lost[self.scen.blocks[i].side.index()] += 1;
+            }
+            if let Loc::Area(a) = s.loc {
+                let blk = &self.scen.blocks[i];
+                self.occ[a as usize][blk.side.index()] += 1;
+                self.stk[a as usize][blk.side.index()] += (blk.kind != Kind::CommanderInChief) as u8;
+            }
+        }
     }
     pub(crate) fn contested(&self, a: u8) -> bool {
         self.has_units(a, Side::French) && self.has_units(a, Side::Russian)
     }
     /// 1.2 / 3.3: units counting towards stacking (the CinC does not, D14).
     pub(crate) fn stack_count(&self, a: u8, side: Side) -> usize {
-        self.units_in(a, side).filter(|&b| self.kind(b) != Kind::CommanderInChief).count()
+        self.stk[a as usize][side.index()] as usize
     }
     pub(crate) fn room(&self, a: u8, side: Side) -> usize {
         self.scen.area(a).terrain.stacking().saturating_sub(self.stack_count(a, side))
@@ -222,8 +266,8 @@ impl BloodyMonday {
     /// 2.3b A block is destroyed: to the morale track (if it counts) or the box.
     pub(crate) fn destroy(&mut self, b: BlockId, ev: &mut Vec<Event>) {
         let Some(a) = self.area_of(b) else { return };
+        self.set_loc(b, Loc::Destroyed);
         let s = &mut self.blocks[b as usize];
-        s.loc = Loc::Destroyed;
         s.revealed = true;
         s.blue = false;
         s.yellow = false;
@@ -235,13 +279,7 @@ impl BloodyMonday {
     }
     /// Units of `side` destroyed that count on the morale track.
     pub fn morale_losses(&self, side: Side) -> u8 {
-        self.all_blocks()
-            .filter(|&b| {
-                self.blocks[b as usize].loc == Loc::Destroyed
-                    && self.side_of(b) == side
-                    && self.scen.block(b).counts_for_morale
-            })
-            .count() as u8
+        self.lost[side.index()]
     }
     /// Movement allowance (2.1; 9.3 Mobility).
     pub(crate) fn mp(&self, b: BlockId) -> u8 {
@@ -292,6 +330,11 @@ impl BloodyMonday {
             if s.level as usize >= blk.levels.len() {
                 return Err(format!("{} at level {} of {}", blk.id, s.level, blk.levels.len()));
             }
+        }
+        let mut copy = self.clone();
+        copy.recount();
+        if copy.occ != self.occ || copy.stk != self.stk || copy.lost != self.lost {
+            return Err("occupancy counts out of step with the blocks".into());
         }
         for a in 0..self.scen.areas.len() as u8 {
             for side in [Side::French, Side::Russian] {

@@ -54,31 +54,55 @@ impl BloodyMonday {
 
     /// Areas the block may enter next with `mp` left.
     pub(crate) fn legal_steps(&self, b: BlockId, mp: u8, purpose: Purpose) -> Vec<u8> {
-        let Some(from) = self.area_of(b) else { return Vec::new() };
+        let mut out = Vec::new();
+        self.each_step(b, mp, purpose, |to| {
+            out.push(to);
+            true
+        });
+        out
+    }
+
+    /// Is there any area the block may enter next?
+    pub(crate) fn has_step(&self, b: BlockId, mp: u8, purpose: Purpose) -> bool {
+        let mut any = false;
+        self.each_step(b, mp, purpose, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Call `f` for each legal next area until it returns false.
+    fn each_step(&self, b: BlockId, mp: u8, purpose: Purpose, mut f: impl FnMut(u8) -> bool) {
+        let Some(from) = self.area_of(b) else { return };
         let side = self.side_of(b);
+        let si = side.index();
+        let ei = side.other().index();
         let kind = self.kind(b);
-        let enemy = side.other();
-        let enemy_here = self.has_units(from, enemy);
+        let enemy_here = self.occ[from as usize][ei] > 0;
         if enemy_here && purpose == Purpose::Unit(ImpulseKind::CavalryRaid) {
             // 6.3 raiders may not disengage.
-            return Vec::new();
+            return;
         }
         let keep = match purpose {
             Purpose::LeaderActivation | Purpose::Logistics => 1,
             Purpose::Unit(_) => 0,
         };
-        let mut out = Vec::new();
-        for to in self.scen.neighbours(from) {
-            let engage = self.has_units(to, enemy);
-            let cost = self.entry_cost(side, from, to);
+        let limits = self.options.command_limit_on() || self.options.extreme_command_limit;
+        for (to, kolocha) in self.scen.graph.edges(from as usize) {
+            let to = to as u8;
+            let engage = self.occ[to as usize][ei] > 0;
+            let terrain = self.scen.areas[to as usize].terrain;
+            // 1.2-1.2.4 terrain, disengage, Kolocha, engage.
+            let cost = terrain.mp() + enemy_here as u8 + kolocha as u8 + engage as u8;
             if cost + keep > mp {
                 continue;
             }
             // 1.2 stacking at every entry; the CinC does not count (D14).
-            if kind != Kind::CommanderInChief && self.room(to, side) == 0 {
+            if kind != Kind::CommanderInChief && self.stk[to as usize][si] as usize >= terrain.stacking() {
                 continue;
             }
-            if !self.may_enter_part(b, to) {
+            if limits && !self.may_enter_part(b, to) {
                 continue;
             }
             if engage {
@@ -90,7 +114,7 @@ impl BloodyMonday {
                     Purpose::Unit(ImpulseKind::Pass) => continue, // 7.0 engaging is forbidden
                     Purpose::Unit(ImpulseKind::CavalryRaid) => {
                         // 6.3 no new battle: only an area already contested (D24).
-                        if !self.has_units(to, side) {
+                        if self.occ[to as usize][si] == 0 {
                             continue;
                         }
                     }
@@ -104,9 +128,10 @@ impl BloodyMonday {
                     _ => continue,
                 }
             }
-            out.push(to);
+            if !f(to) {
+                return;
+            }
         }
-        out
     }
 
     /// Move the block one area; returns the MP spent.
@@ -116,9 +141,9 @@ impl BloodyMonday {
         let cost = self.entry_cost(side, from, to);
         let engage = self.has_units(to, side.other());
         let crossed = self.scen.kolocha(from, to);
+        self.set_loc(b, super::Loc::Area(to));
         {
             let s = &mut self.blocks[b as usize];
-            s.loc = super::Loc::Area(to);
             if !s.activated {
                 s.revealed = false;
             }
@@ -152,6 +177,10 @@ impl BloodyMonday {
         if self.imp.limit.is_some_and(|l| self.imp.moved >= l) {
             return false;
         }
+        self.may_move_kind(b)
+    }
+
+    fn may_move_kind(&self, b: BlockId) -> bool {
         match self.imp.kind {
             ImpulseKind::Tactical | ImpulseKind::GeneralOffensive => self.imp.ordered & bit(b) != 0,
             ImpulseKind::CavalryRaid => self.kind(b).is_cavalry(),
@@ -163,8 +192,8 @@ impl BloodyMonday {
     /// 5.2.1: an ordered artillery unit that may be activated now (tactical actions only).
     pub(crate) fn may_activate_artillery(&self, b: BlockId, mp: u8) -> bool {
         let s = &self.blocks[b as usize];
-        matches!(self.imp.kind, ImpulseKind::Tactical | ImpulseKind::GeneralOffensive)
-            && self.kind(b).is_artillery()
+        self.kind(b).is_artillery()
+            && matches!(self.imp.kind, ImpulseKind::Tactical | ImpulseKind::GeneralOffensive)
             && self.side_of(b) == self.active
             && self.imp.ordered & bit(b) != 0
             && !s.activated
@@ -173,11 +202,21 @@ impl BloodyMonday {
             && self.strength(b) > 0
     }
 
+    /// Is there anything to do in the Movement step besides ending it?
+    pub(crate) fn any_movement_action(&self) -> bool {
+        let full = self.imp.limit.is_some_and(|l| self.imp.moved >= l);
+        self.side_blocks(self.active).any(|b| {
+            (!full && self.may_move(b) && self.has_step(b, self.mp(b), self.unit_purpose()))
+                || (!self.blocks[b as usize].moved && self.may_activate_artillery(b, self.mp(b)))
+        })
+    }
+
     /// The Movement step's choices (without EndMovement).
     pub(crate) fn movement_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
-        for b in self.all_blocks() {
-            if self.may_move(b) && !self.legal_steps(b, self.mp(b), self.unit_purpose()).is_empty() {
+        let full = self.imp.limit.is_some_and(|l| self.imp.moved >= l);
+        for b in self.side_blocks(self.active) {
+            if !full && self.may_move(b) && self.has_step(b, self.mp(b), self.unit_purpose()) {
                 out.push(Action::Move { block: b });
             }
             if !self.blocks[b as usize].moved && self.may_activate_artillery(b, self.mp(b)) {

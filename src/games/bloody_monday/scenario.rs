@@ -366,6 +366,8 @@ pub struct Scenario {
     /// The six single victory areas and the flèches (indices).
     pub victory_areas: Vec<u8>,
     pub fleches: Vec<u8>,
+    /// Each side's block ids, [French, Russian] (each side's blocks are listed together).
+    pub side_range: [std::ops::Range<BlockId>; 2],
     /// The file as JSON, for drawing.
     pub file: serde_json::Value,
 }
@@ -550,7 +552,17 @@ impl Scenario {
         let grand_battery = order(&f.grand_battery.areas)?;
         let victory_areas = order(&f.victory.areas)?;
         let fleches = order(&f.victory.fleches)?;
+        let range_of = |side: Side| -> Result<std::ops::Range<BlockId>, String> {
+            let first = blocks.iter().position(|b| b.side == side).unwrap_or(0);
+            let last = blocks.iter().rposition(|b| b.side == side).map_or(0, |i| i + 1);
+            if blocks[first..last].iter().any(|b| b.side != side) {
+                return Err(format!("bloody_monday.json: the {side} blocks must be listed together"));
+            }
+            Ok(first as BlockId..last as BlockId)
+        };
+        let side_range = [range_of(Side::French)?, range_of(Side::Russian)?];
         Ok(Scenario {
+            side_range,
             id: f.id,
             areas,
             graph,

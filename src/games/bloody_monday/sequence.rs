@@ -191,9 +191,13 @@ impl BloodyMonday {
     /// All blocks out of play, control as at the start, turn 1, French initiative.
     pub(crate) fn empty(scen: Arc<Scenario>, id: &str, last_blood: bool, options: Options, dice: Dice) -> BloodyMonday {
         let control = scen.areas.iter().map(|a| a.start).collect();
+        let n = scen.areas.len();
         BloodyMonday {
             blocks: vec![BlockState::new(Loc::OutOfPlay); scen.blocks.len()],
             control,
+            occ: vec![[0; 2]; n],
+            stk: vec![[0; 2]; n],
+            lost: [0; 2],
             scen,
             scenario_id: id.to_string(),
             last_blood,
@@ -457,7 +461,7 @@ impl BloodyMonday {
                 }
                 Phase::LeaderMove { .. } | Phase::UnitMove { .. } | Phase::CinCMove { .. } => return,
                 Phase::Movement => {
-                    if self.movement_actions().is_empty() {
+                    if !self.any_movement_action() {
                         self.end_movement();
                     } else {
                         return;
@@ -515,18 +519,13 @@ impl BloodyMonday {
 
     /// Areas contested now, as a bit set of area indices.
     pub(crate) fn contested_set(&self) -> u128 {
-        let mut f = 0u128;
-        let mut r = 0u128;
-        for (i, s) in self.blocks.iter().enumerate() {
-            if let Loc::Area(a) = s.loc {
-                if self.scen.blocks[i].side == Side::French {
-                    f |= bit(a);
-                } else {
-                    r |= bit(a);
-                }
+        let mut set = 0u128;
+        for (a, o) in self.occ.iter().enumerate() {
+            if o[0] > 0 && o[1] > 0 {
+                set |= bit(a as u8);
             }
         }
-        f & r
+        set
     }
 
     /// The game is over.

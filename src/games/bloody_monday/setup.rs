@@ -64,6 +64,7 @@ impl BloodyMonday {
                 placed[side_index(side)] += 1;
             }
         }
+        self.recount();
         ev.push(super::Event::SetupDrawn { french_placed: placed[0], russian_placed: placed[1] });
     }
 }
@@ -227,6 +228,7 @@ impl BloodyMonday {
             let a = area_of(c.area, &format!("isolated_areas[{k}]"))?;
             g.iso_areas[side_index(c.side)] |= bit(a);
         }
+        g.recount();
         for a in 0..scen.areas.len() as u8 {
             for side in [Side::French, Side::Russian] {
                 if g.stack_count(a, side) > scen.area(a).terrain.stacking() {

@@ -52,6 +52,13 @@ impl BloodyMonday {
             + self.has_units(to, enemy) as u8
     }
 
+    /// 1.2-1.2.4 the MP a `side` unit pays to go from area `from` to the adjacent area `to`
+    /// now (terrain, disengaging, the Kolocha, engaging); None if they are not adjacent.
+    pub fn entry_cost_between(&self, side: Side, from: super::AreaId, to: super::AreaId) -> Option<u8> {
+        let (f, t) = (self.scen.area_index(from)?, self.scen.area_index(to)?);
+        self.scen.adjacent(f, t).then(|| self.entry_cost(side, f, t))
+    }
+
     /// Areas the block may enter next with `mp` left.
     pub(crate) fn legal_steps(&self, b: BlockId, mp: u8, purpose: Purpose) -> Vec<u8> {
         let mut out = Vec::new();

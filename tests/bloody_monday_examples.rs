@@ -41,10 +41,6 @@ fn act(m: &mut Match<BloodyMonday>, a: Action) -> Vec<Event> {
     m.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", m.prompt()))
 }
 
-fn acts(m: &mut Match<BloodyMonday>, list: &[Action]) -> Vec<Event> {
-    list.iter().flat_map(|a| act(m, a.clone())).collect()
-}
-
 fn offered(m: &Match<BloodyMonday>, a: &Action) -> bool {
     m.prompt().is_some_and(|p| p.actions.contains(a))
 }

@@ -70,7 +70,7 @@ impl BloodyMonday {
 }
 
 /// A block placed by a setup.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Placement {
     /// Block id ("F09"), code ("F-DAV") or name.
@@ -85,12 +85,6 @@ pub struct Placement {
     pub blue: bool,
     /// Yellow inspiration cube.
     pub yellow: bool,
-}
-
-impl Default for Placement {
-    fn default() -> Self {
-        Placement { block: String::new(), area: None, strength: None, revealed: false, isolated: false, blue: false, yellow: false }
-    }
 }
 
 /// An area's controller.

@@ -409,6 +409,23 @@ impl Rules for BloodyMonday {
     fn opening_events(&self) -> Vec<Event> {
         self.opening.as_ref().clone()
     }
+    fn describe(&self, action: &Action) -> String {
+        BloodyMonday::describe(self, action)
+    }
+    /// Actions that name a block which may be concealed stay secret in the other side's
+    /// history (the events never name concealed blocks).
+    fn action_is_public(&self, action: &Action) -> bool {
+        !matches!(
+            action,
+            Action::Move { .. }
+                | Action::StepTo { .. }
+                | Action::Stop { .. }
+                | Action::Restore { .. }
+                | Action::AssignHit { .. }
+                | Action::RetreatTo { .. }
+                | Action::Inspire { .. }
+        )
+    }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
         self.current_prompt()
     }

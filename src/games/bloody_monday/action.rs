@@ -11,7 +11,7 @@ pub type BlockId = u8;
 pub type AreaId = u8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub enum Side {
     #[serde(alias = "french")]
     French,
@@ -42,7 +42,7 @@ impl fmt::Display for Side {
 
 /// The four impulse actions (4.0, 6.0, 7.0) plus the cavalry raid that follows a tactical one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub enum ImpulseKind {
     /// 5.0 Tactical Action (with `general_offensive`, 9.8).
     Tactical,
@@ -60,7 +60,7 @@ pub enum ImpulseKind {
 
 /// What a die roll is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "purpose")]
 pub enum RollPurpose {
     /// 5.3.1 Artillery fire into `area` by `artillery` (TF, one die per level).
@@ -77,7 +77,7 @@ pub enum RollPurpose {
 
 /// The rulebook step being decided now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "step")]
 pub enum Step {
     /// 9.2 Grand Battery salvo: choose each gun's target, then fire.
@@ -126,7 +126,7 @@ pub enum Step {
 
 /// A legal action. Serialised with a "type" tag; areas by their printed number.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "type")]
 pub enum Action {
     /// 9.2: `artillery` fires its salvo at `target`.
@@ -177,7 +177,7 @@ pub enum Action {
 
 /// Why hits were ignored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub enum Ignored {
     /// 1.2.1 Terrain defence bonus.
     DefenceBonus,
@@ -187,7 +187,7 @@ pub enum Ignored {
 
 /// A revealed block and its current strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct Shown {
     pub block: BlockId,
     pub strength: u8,
@@ -195,7 +195,7 @@ pub struct Shown {
 
 /// What happened, for the page to animate and log. Never names a concealed block.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "event")]
 pub enum Event {
     /// [Setup] the random draws of the reserve and the designations (not shown).

@@ -12,7 +12,7 @@ use tsify::Tsify;
 
 /// A block as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "seen")]
 pub enum BlockView {
     /// The viewer's own block, or an enemy block laid down (revealed).
@@ -35,7 +35,7 @@ pub enum BlockView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct AreaView {
     pub area: AreaId,
     pub control: Side,
@@ -48,7 +48,7 @@ pub struct AreaView {
 
 /// The impulse in progress, as both sides see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct ImpulseView {
     pub kind: ImpulseKind,
     pub leaders: Vec<BlockId>,
@@ -65,7 +65,7 @@ pub struct ImpulseView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct BattleView {
     pub area: AreaId,
     pub attacker: Side,
@@ -76,7 +76,7 @@ pub struct BattleView {
 
 /// A destroyed block: on its side's morale track (`counts`) or in the box. Public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct LostView {
     pub block: BlockId,
     pub side: Side,
@@ -85,7 +85,7 @@ pub struct LostView {
 
 /// Everything one side may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct View {
     pub viewer: Side,
     pub scenario: String,
@@ -124,7 +124,7 @@ pub struct View {
 /// Odds of a battle from the attacker's view (5.3): his own dice are known exactly; enemy
 /// dice only for revealed enemy blocks.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct Odds {
     pub area: AreaId,
     pub attacker: Side,

@@ -36,7 +36,7 @@ pub const RULESET: &str = "bloody-monday";
 
 /// Where a block is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, tsify::Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(tag = "at", content = "area")]
 pub enum Loc {
     /// In an area (index = number - 1).

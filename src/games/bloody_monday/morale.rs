@@ -7,7 +7,7 @@ use serde::Serialize;
 use tsify::Tsify;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub enum Victory {
     /// A: the enemy Commander-in-Chief was killed.
     CommanderKilled,
@@ -24,7 +24,7 @@ pub enum Victory {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct Outcome {
     /// None for a draw.
     pub winner: Option<Side>,

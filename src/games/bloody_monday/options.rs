@@ -5,7 +5,7 @@ use tsify::Tsify;
 
 /// The twelve optional rules 9.1-9.12. Last Blood (10.0) switches all of them on.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 #[serde(default)]
 pub struct Options {
     /// 9.1 Russian jagers: skirmish or ambush; jagers set up with the infantry.

@@ -129,6 +129,7 @@ struct VictoryIn {
 
 /// Area colour (1.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "lowercase")]
 pub enum Terrain {
     Green,
@@ -170,6 +171,7 @@ impl Terrain {
 
 /// The part of the board for 9.11/9.12.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "lowercase")]
 pub enum Part {
     North,
@@ -178,6 +180,7 @@ pub enum Part {
 
 /// Corps colour; meaningful only with the side (BM-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     Blue,
@@ -203,6 +206,7 @@ pub enum Group {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     LineInfantry,
@@ -243,6 +247,7 @@ impl Kind {
 
 /// Dot (firepower) colour, 2.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "lowercase")]
 pub enum Dot {
     Black,
@@ -278,6 +283,7 @@ impl Dot {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(rename_all = "lowercase")]
 pub enum Shield {
     Silver,

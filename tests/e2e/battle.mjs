@@ -49,8 +49,9 @@ async function passCurtainIfUp(page, seen) {
     board: document.querySelectorAll('#battle-board *').length,
     actions: document.querySelectorAll('#actions button').length,
     log: document.querySelectorAll('#log li').length,
+    chooser: document.querySelectorAll('#chooser *').length,
   }));
-  check(behind.board === 0 && behind.actions === 0 && behind.log === 0, `the curtain for ${side} hides the board, actions and log`, behind);
+  check(behind.board === 0 && behind.actions === 0 && behind.log === 0 && behind.chooser === 0, `the curtain for ${side} hides the board, actions, log and chooser`, behind);
   await page.click('#curtain-pass');
   await page.waitForFunction(() => document.getElementById('curtain').hidden);
   const v = await viewer(page);

@@ -178,6 +178,15 @@ function showCurtain(c: Current, side: string): void {
   }
   // Nothing of either side stays on the page behind the curtain.
   battleBoard.clear();
+  hideChooser();
+  hideCard();
+  hideOddsPanel();
+  el.chooser.replaceChildren();
+  el.hoverCard.replaceChildren();
+  el.odds.replaceChildren();
+  el.exportText.value = '';
+  el.shareLink.value = '';
+  el.shareLink.hidden = el.shareLabel.hidden = true;
   el.actions.replaceChildren();
   el.quick.replaceChildren();
   el.actionCount.textContent = '0';

@@ -12,6 +12,7 @@ import { check, checkBuilt, openBrowser, passedCount, RESULTS, serve, WWW } from
 import shell from './shell.mjs';
 import board, { desktop, narrow } from './board.mjs';
 import battle from './battle.mjs';
+import areas from './areas.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -19,6 +20,7 @@ const SUITES = [
   { name: 'desktop', run: desktop },
   { name: 'narrow', run: narrow, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'battle', run: battle },
+  { name: 'areas', run: areas },
 ];
 
 async function main() {

@@ -4,11 +4,13 @@
 //
 // No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
+import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { errorMessage, loadEngine, Session, type EnginePrompt, type HistoryStep } from './engine.js';
 import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
-import type { BattleScenario, BattleView } from '../pkg/napoleonic.js';
+import type { BattleScenario, BattleView, BmView } from '../pkg/napoleonic.js';
+import type { BmScenarioData } from './games/bloody_monday.js';
 import { RULESETS, rulesetById } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
@@ -144,6 +146,35 @@ const battleBoard = new BattleBoard(el.boardArea, {
   hover: (target, at) => hover(target, at),
 });
 
+const areaBoard = new AreaBoard(el.boardArea, {
+  activateHex: (key, at) => clickHex(key, at),
+  activatePiece: (id, key, at) => clickPiece(id, key, at),
+  hover: (target, at) => hover(target, at),
+});
+
+/** The boards drawn straight from view(side) (not the hex map). */
+interface ViewBoard {
+  show(on: boolean): void;
+  setReadOnly(on: boolean): void;
+  clear(): void;
+  draw(view: unknown, scenario: unknown, marks: BoardMarks): void;
+}
+
+const viewBoards: Record<string, ViewBoard> = {
+  battle: {
+    show: (on) => battleBoard.show(on),
+    setReadOnly: (on) => battleBoard.setReadOnly(on),
+    clear: () => battleBoard.clear(),
+    draw: (view, scenario, marks) => battleBoard.draw(view as BattleView, scenario as BattleScenario, marks),
+  },
+  areas: {
+    show: (on) => areaBoard.show(on),
+    setReadOnly: (on) => areaBoard.setReadOnly(on),
+    clear: () => areaBoard.clear(),
+    draw: (view, scenario, marks) => areaBoard.draw(view as BmView, scenario as BmScenarioData, marks),
+  },
+};
+
 /**
  * Hot-seat with hidden information: the side whose view is on the screen. When the deciding side
  * is another, a curtain asks to pass the screen before anything of that side is drawn.
@@ -177,7 +208,7 @@ function showCurtain(c: Current, side: string): void {
     el.curtainPass.focus();
   }
   // Nothing of either side stays on the page behind the curtain.
-  battleBoard.clear();
+  for (const b of Object.values(viewBoards)) b.clear();
   hideChooser();
   hideCard();
   hideOddsPanel();
@@ -402,12 +433,13 @@ function render(): void {
     return;
   }
   const s = shown()!;
-  if (c.entry.board === 'battle') {
-    renderBattle(c, s);
+  const vb = viewBoards[c.entry.board];
+  for (const [k, b] of Object.entries(viewBoards)) if (k !== c.entry.board) b.show(false);
+  if (vb) {
+    renderViewBoard(c, s, vb);
     return;
   }
   el.curtain.hidden = true;
-  battleBoard.show(false);
   el.board.hidden = false;
   el.zoomControls.hidden = false;
   try {
@@ -467,9 +499,9 @@ function render(): void {
   }
 }
 
-/** The Field Battle display (boards/battle.ts), behind the hot-seat curtain. */
-function renderBattle(c: Current, s: Session): void {
-  battleBoard.show(true);
+/** A board drawn from view(side) (the Field Battle display, the area map), behind the curtain. */
+function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
+  board.show(true);
   el.board.hidden = true;
   el.zoomControls.hidden = true;
   boardRuleset = '';
@@ -488,19 +520,19 @@ function renderBattle(c: Current, s: Session): void {
     const prompt = s.prompt();
     const side = drawSide(c, prompt);
     seenSide ??= side;
-    const view = s.view(side) as BattleView;
-    const scenario = s.scenario() as BattleScenario;
+    const view = s.view(side);
+    const scenario = s.scenario();
     renderStatus(c, view);
     if (replay) {
-      battleBoard.setReadOnly(true);
-      battleBoard.draw(view, scenario, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+      board.setReadOnly(true);
+      board.draw(view, scenario, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
       el.actions.replaceChildren();
       el.quick.replaceChildren();
       el.actionCount.textContent = '0';
       listFor = null;
     } else {
-      battleBoard.setReadOnly(false);
+      board.setReadOnly(false);
       const list = placedActions(c, prompt);
       const marks = marksFor(c, list, view);
       // A chit in hand is a target too: clicking it offers the actions that play it.
@@ -511,7 +543,7 @@ function renderBattle(c: Current, s: Session): void {
         }
       }
       if (marks.selected === null && prompt && c.ui.promptCounter) marks.selected = c.ui.promptCounter(prompt);
-      battleBoard.draw(view, scenario, marks);
+      board.draw(view, scenario, marks);
       el.deselect.hidden = !(selected !== null && marks.selected === selected);
       renderPrompt(c, prompt, false);
       const count = c.session.choiceCount();
@@ -600,7 +632,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
         button.title = o.numbers;
       }
       // The panel above the list would move the buttons under the pointer when most have odds.
-      if (o && c.entry.board !== 'battle') {
+      if (o && c.entry.board === 'hex') {
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());

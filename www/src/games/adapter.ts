@@ -140,7 +140,7 @@ export interface RulesetEntry {
   sides: SideInfo[];
   options: OptionField[];
   /** Which board view draws it. */
-  board: 'hex' | 'battle';
+  board: 'hex' | 'battle' | 'areas';
   /**
    * Hidden information, hot-seat: each side sees only view(side); when the deciding side
    * changes the page shows a curtain ("pass the screen to X") before drawing the other side.

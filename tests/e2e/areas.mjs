@@ -1,0 +1,135 @@
+// Bloody Monday on its area map by clicking: start Borodino, pass the hot-seat curtain, check
+// the map (areas, the Kolocha, victory areas, tracks) and the fog of war (the enemy's standing
+// blocks are only their side's colour), then play an impulse by clicking blocks and areas, and
+// hand the screen over to the other side.
+import { check, choicesReach, ready, shooter, state } from './lib.mjs';
+
+const SEED = 1812;
+
+async function curtainSide(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('curtain');
+    return c && !c.hidden ? c.dataset.side : null;
+  });
+}
+
+/** What the map shows of each side's blocks. */
+function blocks(page) {
+  return page.evaluate(() => {
+    const out = { French: { known: 0, hidden: 0 }, Russian: { known: 0, hidden: 0 }, viewer: null };
+    out.viewer = document.querySelector('#area-board [data-viewer]')?.dataset.viewer ?? null;
+    for (const g of document.querySelectorAll('#area-board .bm-block')) {
+      if (g.classList.contains('hidden')) out[g.dataset.side].hidden += 1;
+      else {
+        const fill = g.querySelector('rect').getAttribute('fill');
+        out[fill === '#2b4c9b' || g.getAttribute('aria-label') ? 'French' : 'Russian'];
+        out.known = (out.known ?? 0) + 1;
+      }
+    }
+    out.knownIds = [...document.querySelectorAll('#area-board .bm-block[data-piece]')].map((g) => Number(g.dataset.piece));
+    return out;
+  });
+}
+
+async function pass(page) {
+  const side = await curtainSide(page);
+  if (!side) return null;
+  const behind = await page.evaluate(() => document.querySelectorAll('#area-board *').length + document.querySelectorAll('#actions button').length);
+  check(behind === 0, `behind the curtain for the ${side} nothing of the map or actions is in the page`, behind);
+  await page.click('#curtain-pass');
+  await page.waitForFunction(() => document.getElementById('curtain').hidden);
+  return side;
+}
+
+async function clickAndChoose(page, selector) {
+  const before = (await state(page)).choices;
+  await page.click(selector);
+  if (await page.isVisible('#chooser')) await page.click('#chooser button[data-index]');
+  await choicesReach(page, before + 1);
+}
+
+export default async function areas({ page, origin }) {
+  const shot = shooter(page, 'areas');
+  await page.goto(origin + '/');
+  await ready(page);
+  await page.selectOption('#ruleset', 'bloody-monday');
+  const scenarios = await page.locator('#scenario option').evaluateAll((os) => os.map((o) => o.value));
+  check(scenarios.includes('borodino') && scenarios.includes('last-blood'), 'the start screen offers Borodino and Last Blood', scenarios);
+  await page.selectOption('#scenario', 'borodino');
+  await page.fill('#seed', String(SEED));
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  const first = await pass(page);
+  check(first === 'French', 'the French take the screen first', first);
+
+  // The map: every area, the Kolocha, the victory areas, the tracks.
+  const map = await page.evaluate(() => ({
+    areas: document.querySelectorAll('#area-board .bm-area').length,
+    victory: document.querySelectorAll('#area-board .bm-area.victory').length,
+    kolocha: document.querySelectorAll('#area-board .bm-kolocha').length,
+    turns: document.querySelectorAll('#area-board .bm-turn').length,
+    turnAt: document.querySelector('#area-board .bm-turn.at')?.dataset.turn,
+    morale: document.querySelectorAll('#area-board [data-morale]').length,
+  }));
+  check(map.areas > 100 && map.victory >= 6 && map.kolocha === 1, `the map is drawn from the scenario (${map.areas} areas, ${map.victory} victory areas, the Kolocha)`, map);
+  check(map.turns === 4 && map.turnAt === '1' && map.morale === 2, 'the turn track (turn 1) and both morale tracks are drawn', map);
+  const fr = await page.evaluate(() => {
+    const hidden = [...document.querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
+    const known = document.querySelectorAll('#area-board .bm-block[data-piece]').length;
+    return { hiddenSides: [...new Set(hidden)], hidden: hidden.length, known };
+  });
+  check(fr.known > 20 && fr.hidden > 20 && fr.hiddenSides.length === 1 && fr.hiddenSides[0] === 'Russian',
+    `the French see their own blocks (${fr.known}) and the Russian ones standing, as their colour only (${fr.hidden})`, fr);
+  await shot('1-french');
+
+  // Play the French impulse by clicking: initiative movement, a block and the area it enters,
+  // a second block, then end the movement and whatever follows until the Russians decide.
+  let s = await state(page);
+  check(/impulse 1/.test(s.prompt), 'the first decision is the French impulse', s.prompt);
+  await clickAndChoose(page, '#quick button[data-type="InitiativeMovement"]');
+  let moved = 0;
+  let guard = 0;
+  while (guard++ < 60) {
+    if (await curtainSide(page)) break;
+    s = await state(page);
+    if (!s.actions.length) break;
+    if (/move blocks/.test(s.prompt) && moved < 2 && (await page.locator('#area-board .bm-block.selectable').count())) {
+      await clickAndChoose(page, '#area-board .bm-block.selectable');
+    } else if (/MP left/.test(s.prompt) && (await page.locator('#area-board .bm-area.mark').count())) {
+      await clickAndChoose(page, '#area-board .bm-area.mark');
+      if (!/MP left/.test((await state(page)).prompt)) moved += 1;
+    } else {
+      const quick = await page.locator('#quick button').evaluateAll((bs) => bs.map((b) => b.dataset.type));
+      const end = quick.findIndex((t) => /^End/.test(t));
+      if (end >= 0) await clickAndChoose(page, `#quick button >> nth=${end}`);
+      else if (quick.length) await clickAndChoose(page, '#quick button >> nth=0');
+      else await clickAndChoose(page, '#actions button[data-index="0"]');
+    }
+  }
+  s = await state(page);
+  check(moved >= 1, `French blocks moved by clicking a block and then an area (${moved})`);
+  await shot('2-french-moved');
+  const next = await pass(page);
+  check(next === 'Russian', 'after the French impulse the screen goes to the Russians', next);
+  s = await state(page);
+  check(s.logText.some((l) => /moved from/.test(l)), 'the log tells of the French move');
+  const leaked = s.logText.filter((l) => /French: (?!a hidden block)[^:]* moved from/.test(l));
+  check(leaked.length === 0, 'the Russians do not learn which French blocks moved', leaked);
+  const ru = await page.evaluate(() => {
+    const hidden = [...document.querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
+    return { hiddenSides: [...new Set(hidden)], hidden: hidden.length };
+  });
+  check(ru.hiddenSides.length === 1 && ru.hiddenSides[0] === 'French', 'the Russians see the French blocks standing, as their colour only', ru);
+  check(s.error === null, 'no error shown', s.error);
+  await shot('3-russian');
+
+  // Export and import round trip.
+  const choices = s.choices;
+  await page.click('#export');
+  const saved = await page.inputValue('#export-text');
+  await page.fill('#import-text', saved);
+  await page.click('#import');
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('loaded'));
+  await pass(page);
+  check((await state(page)).choices === choices, 'export and import keep the game', choices);
+}

@@ -1,0 +1,233 @@
+// The area map of Bloody Monday, drawn in SVG from the scenario's areas (polygon, colour, label),
+// the Kolocha and the other lines, the victory areas; blocks standing (an enemy's: its side's
+// colour only) or lying revealed with their strength; the turn and morale tracks from view().
+//
+// It draws what view(side) gives: the engine's view has no field for a hidden block's identity.
+// Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
+import type { BmView } from '../../pkg/napoleonic.js';
+import type { BoardMarks, Where } from './hex.js';
+import { BM_SIDES, type BmScenarioData } from '../games/bloody_monday.js';
+
+export interface AreaBoardEvents {
+  activateHex(key: string, at: Where): void;
+  activatePiece(id: number, key: string, at: Where): void;
+  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
+}
+
+const TERRAIN_FILL: Record<string, string> = { green: '#cfe3b4', yellow: '#f1e3a0', red: '#e9b3a6' };
+const BLOCK = 18;
+const TRACK_H = 110;
+
+function esc(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+function path(points: [number, number][], close: boolean): string {
+  return points.map(([x, y], i) => `${i ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`).join('') + (close ? 'Z' : '');
+}
+
+function sideColour(side: string): { colour: string; ink: string } {
+  return BM_SIDES.find((s) => s.id === side) ?? { colour: '#777', ink: '#fff' };
+}
+
+export class AreaBoard {
+  readonly root: HTMLDivElement;
+  private key = '';
+  private base = '';
+  private baseFor: BmScenarioData | null = null;
+  private readOnly = false;
+
+  constructor(
+    parent: HTMLElement,
+    private readonly events: AreaBoardEvents,
+  ) {
+    this.root = parent.ownerDocument.createElement('div');
+    this.root.id = 'area-board';
+    this.root.hidden = true;
+    parent.append(this.root);
+    const at = (el: Element): Where => () => el.getBoundingClientRect();
+    this.root.addEventListener('click', (e) => {
+      if (this.readOnly) return;
+      const target = e.target as Element;
+      const piece = target.closest<SVGElement>('[data-piece]');
+      if (piece) {
+        this.events.activatePiece(Number(piece.dataset.piece), '', at(piece));
+        return;
+      }
+      const area = target.closest<SVGElement>('[data-key]');
+      if (area) this.events.activateHex(area.dataset.key!, at(area));
+    });
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      const target = e.target as Element;
+      if (target.matches('[data-piece],[data-key]')) {
+        e.preventDefault();
+        target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      }
+    });
+    this.root.addEventListener('pointerover', (e) => {
+      const piece = (e.target as Element).closest<SVGElement>('[data-piece]');
+      if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+      else this.events.hover(null, null);
+    });
+  }
+
+  show(on: boolean): void {
+    this.root.hidden = !on;
+  }
+
+  setReadOnly(on: boolean): void {
+    this.readOnly = on;
+    this.root.classList.toggle('read-only', on);
+  }
+
+  clear(): void {
+    this.key = '';
+    this.root.replaceChildren();
+  }
+
+  /** The map itself (areas, lines, names): drawn once per scenario. */
+  private baseLayer(s: BmScenarioData): string {
+    if (this.baseFor === s) return this.base;
+    const victory = new Set(s.map.victory_areas);
+    const fleches = new Set(s.map.fleches);
+    let out = '<g class="bm-lines">';
+    for (const d of s.map.decor ?? [])
+      out += `<path class="bm-decor bm-${esc(d.kind)}" d="${path(d.points, false)}"><title>${esc(d.name)}</title></path>`;
+    if (s.map.start_line) out += `<path class="bm-start-line" d="${path(s.map.start_line, false)}"><title>Start line</title></path>`;
+    if (s.map.command_line) out += `<path class="bm-command-line" d="${path(s.map.command_line, false)}"><title>Command line (9.11)</title></path>`;
+    out += `<path class="bm-kolocha" d="${path(s.map.kolocha, false)}"><title>The Kolocha</title></path></g>`;
+    out += '<g class="bm-names">';
+    for (const a of s.areas) {
+      const [x, y] = a.label;
+      const name = a.victory_name ?? a.name;
+      out += `<text class="bm-id" x="${x}" y="${y - 6}">${a.id}</text>`;
+      if (name) out += `<text class="bm-name${victory.has(a.id) ? ' victory' : ''}" x="${x}" y="${y - 15}">${esc(name)}${victory.has(a.id) ? ' ★' : ''}${fleches.has(a.id) ? ' (flèche)' : ''}</text>`;
+    }
+    out += '</g>';
+    this.base = out;
+    this.baseFor = s;
+    return out;
+  }
+
+  draw(view: BmView, s: BmScenarioData, marks: BoardMarks): void {
+    const key = JSON.stringify([view, [...marks.hexes], [...marks.selectable], [...marks.targets], marks.selected]);
+    if (key === this.key) return;
+    this.key = key;
+    const W = s.map.width;
+    const H = s.map.height;
+    const victory = new Set(s.map.victory_areas);
+    const fleches = new Set(s.map.fleches);
+    const byId = new Map(view.areas.map((a) => [a.area, a]));
+    const corpsColour = new Map(s.corps.map((c) => [c.id, c.colour_hex]));
+
+    let areas = '<g class="bm-areas">';
+    for (const a of s.areas) {
+      const v = byId.get(a.id);
+      const mark = marks.hexes.get(String(a.id));
+      const cls = ['bm-area', `terr-${a.colour}`];
+      if (victory.has(a.id)) cls.push('victory');
+      if (fleches.has(a.id)) cls.push('fleche');
+      if (v?.contested) cls.push('contested');
+      if (view.battle?.area === a.id) cls.push('battle');
+      if (mark) cls.push('mark', `mark-${mark}`);
+      const control = v ? sideColour(v.control).colour : 'none';
+      const title = `${a.name ?? `Area ${a.id}`} (${a.id}): ${a.colour}${v ? `, ${v.control} control${v.contested ? ', contested' : ''}` : ''}`;
+      areas +=
+        `<g class="${cls.join(' ')}" data-key="${a.id}"${mark ? ' tabindex="0" role="button"' : ''} aria-label="${esc(title)}">` +
+        `<path class="bm-fill" d="${path(a.polygon, true)}" fill="${TERRAIN_FILL[a.colour] ?? '#ddd'}"/>` +
+        `<path class="bm-control" d="${path(a.polygon, true)}" fill="${control}"/>` +
+        `<path class="bm-edge" d="${path(a.polygon, true)}"><title>${esc(title)}</title></path></g>`;
+    }
+    areas += '</g>';
+
+    let blocks = '<g class="bm-blocks">';
+    for (const a of view.areas) {
+      const data = s.areas.find((x) => x.id === a.area);
+      if (!data || !a.blocks.length) continue;
+      const [lx, ly] = data.label;
+      const perRow = 4;
+      a.blocks.forEach((b, i) => {
+        const row = Math.floor(i / perRow);
+        const inRow = Math.min(perRow, a.blocks.length - row * perRow);
+        const x = lx - ((inRow - 1) * (BLOCK + 2)) / 2 + (i % perRow) * (BLOCK + 2);
+        const y = ly + 2 + row * (BLOCK + 2);
+        const { colour, ink } = sideColour(b.side);
+        const cubes = [b.blue && '#1e5bd8', b.yellow && '#f2c400', b.red && '#c62828'].filter(Boolean) as string[];
+        const cubeSvg = cubes.map((c, k) => `<rect x="${BLOCK / 2 - 5}" y="${-BLOCK / 2 + k * 5}" width="4" height="4" fill="${c}" stroke="#000" stroke-width=".5"/>`).join('');
+        const iso = b.isolated ? `<circle cx="${-BLOCK / 2 + 3}" cy="${-BLOCK / 2 + 3}" r="2.5" fill="#fff" stroke="#000" stroke-width=".6"/>` : '';
+        if (b.seen === 'Hidden') {
+          blocks +=
+            `<g class="bm-block hidden" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-side="${b.side}">` +
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>${iso}${cubeSvg}<title>A ${b.side} block (standing)</title></g>`;
+          return;
+        }
+        const info = s.blocks[b.block];
+        const stripe = (info?.corps && corpsColour.get(info.corps)) || '#ccc';
+        const cls = ['bm-block', b.revealed ? 'lying' : 'standing'];
+        if (marks.selectable.has(b.block)) cls.push('selectable');
+        if (marks.selected === b.block) cls.push('selected');
+        if (marks.targets.has(b.block)) cls.push('target');
+        if (b.activated) cls.push('activated');
+        const name = info?.name ?? `block ${b.block}`;
+        if (b.revealed) {
+          // Lying down: wider than tall, strength on the face.
+          blocks +=
+            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}, revealed">` +
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 3}" width="${BLOCK}" height="${(BLOCK * 2) / 3}" rx="1.5" fill="#fff" stroke="${colour}" stroke-width="2"/>` +
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 3}" width="3" height="${(BLOCK * 2) / 3}" fill="${stripe}"/>` +
+            `<text x="1.5" y="3.5" class="bm-str" fill="#111">${b.strength}</text>${iso}${cubeSvg}<title>${esc(name)}: strength ${b.strength} (revealed)</title></g>`;
+        } else {
+          blocks +=
+            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}">` +
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>` +
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="4" height="${BLOCK}" fill="${stripe}"/>` +
+            `<text x="2" y="4" class="bm-str" fill="${ink}">${b.strength}</text>${iso}${cubeSvg}<title>${esc(name)}: strength ${b.strength}</title></g>`;
+        }
+      });
+    }
+    blocks += '</g>';
+
+    // Tracks under the map: the turn, each side's morale (blocks lost, 10 loses), victory areas.
+    const t = s.tracks.turns;
+    let tracks = `<g class="bm-tracks" transform="translate(0,${H + 8})">`;
+    tracks += `<text class="bm-track-title" x="10" y="14">Turn</text>`;
+    for (let n = t.first; n <= t.last; n += 1) {
+      const x = 60 + (n - t.first) * 110;
+      tracks +=
+        `<g class="bm-turn${n === view.turn ? ' at' : ''}" data-turn="${n}"><rect x="${x}" y="0" width="104" height="22" rx="3"/>` +
+        `<text x="${x + 52}" y="15">${n}: ${esc(t.labels[n - t.first] ?? '')}</text></g>`;
+    }
+    const cells = s.tracks.morale.cells.length;
+    (['French', 'Russian'] as const).forEach((side, k) => {
+      const y = 32 + k * 26;
+      const lost = view.morale_losses[k] ?? 0;
+      const { colour, ink } = sideColour(side);
+      tracks += `<text class="bm-track-title" x="10" y="${y + 15}">${side} morale</text><g data-morale="${side}" data-lost="${lost}">`;
+      for (let c = 0; c < cells; c += 1) {
+        const x = 110 + c * 26;
+        const filled = c < lost;
+        tracks += `<rect x="${x}" y="${y}" width="24" height="22" rx="2" class="bm-morale${filled ? ' lost' : ''}" fill="${filled ? colour : '#fff'}"/><text x="${x + 12}" y="${y + 15}" fill="${filled ? ink : '#555'}" class="bm-cell">${s.tracks.morale.cells[c]}</text>`;
+      }
+      tracks += `</g><text class="bm-track-note" x="${110 + cells * 26 + 8}" y="${y + 15}">lost ${lost}; victory areas ${view.victory_areas[k]}; reserve ${view.reserve_counts[k]}${view.points ? `; points ${view.points[k]}` : ''}</text>`;
+    });
+    tracks += `<text class="bm-track-note" x="520" y="15">Impulse ${view.impulse}, the ${view.active}; initiative: ${view.initiative}; seen by <tspan data-viewer="${view.viewer}">${view.viewer}</tspan></text>`;
+    tracks += '</g>';
+
+    let result = '';
+    if (view.outcome) {
+      const o = view.outcome;
+      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(o.victory)}) on turn ${o.turn}: victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}${o.points ? `; points French ${o.points[0]}, Russian ${o.points[1]}` : ''}</div>`;
+    }
+
+    this.root.innerHTML =
+      result +
+      `<svg class="bm-map" viewBox="0 0 ${W} ${H + TRACK_H}" role="img" aria-label="Map of Borodino, seen by the ${esc(view.viewer)}">` +
+      `<rect x="0" y="0" width="${W}" height="${H}" fill="#e9e4d0"/>` +
+      areas +
+      this.baseLayer(s) +
+      blocks +
+      tracks +
+      '</svg>';
+  }
+}

@@ -1,0 +1,461 @@
+// Bloody Monday (Borodino 1812, block game) for the page: words for its steps and events, where
+// its actions land on the area map (boards/areas.ts), its status panel.
+//
+// Everything comes from the engine: the scenario data (areas, polygons, blocks, corps), the
+// prompt, the view (an enemy block standing is only its side), the events, the odds. No rule is
+// computed here.
+import type { BmAction, BmEvent, BmOdds, BmOutcome, BmRollPurpose, BmStep, BmView } from '../../pkg/napoleonic.js';
+import type { EnginePrompt, Session } from '../engine.js';
+import type { HexMapSpec } from '../boards/hex.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetEntry, SideInfo, StatusItem } from './adapter.js';
+
+/** The parts of scenarios/bloody_monday.json the page draws (scenario() gives the whole file). */
+export interface BmAreaData {
+  id: number;
+  name: string | null;
+  colour: 'green' | 'yellow' | 'red';
+  victory: boolean;
+  victory_name: string | null;
+  fleche: boolean;
+  label: [number, number];
+  polygon: [number, number][];
+}
+export interface BmBlockData {
+  id: string;
+  name: string;
+  side: 'french' | 'russian';
+  corps: string | null;
+  type: string;
+  category: string;
+  levels: number[];
+  max_strength: number;
+  firepower: string[];
+  shield: string | null;
+}
+export interface BmScenarioData {
+  title: string;
+  map: {
+    width: number;
+    height: number;
+    kolocha: [number, number][];
+    command_line?: [number, number][];
+    start_line?: [number, number][];
+    decor?: { kind: string; name: string; points: [number, number][] }[];
+    victory_areas: number[];
+    fleches: number[];
+  };
+  areas: BmAreaData[];
+  blocks: BmBlockData[];
+  corps: { id: string; name: string; colour_hex: string; side: string }[];
+  tracks: { turns: { first: number; last: number; labels: string[] }; morale: { cells: number[]; immediate_win_at: number } };
+}
+
+export const BM_SIDES: SideInfo[] = [
+  { id: 'French', label: 'French', colour: '#2b4c9b', ink: '#ffffff' },
+  { id: 'Russian', label: 'Russian', colour: '#2e7d32', ink: '#ffffff' },
+];
+
+const KIND_WORDS: Record<string, string> = {
+  Tactical: 'tactical action',
+  GeneralOffensive: 'general offensive',
+  Reinforcements: 'reinforcements',
+  InitiativeMovement: 'initiative movement and battle',
+  CavalryRaid: 'cavalry raid',
+  Pass: 'pass',
+};
+
+const VICTORY_WORDS: Record<string, string> = {
+  CommanderKilled: 'the enemy commander-in-chief destroyed',
+  AllVictoryAreas: 'all the victory areas held',
+  Morale: 'enemy morale broken',
+  VictoryAreas: 'more victory areas held',
+  Points: 'more Last Blood points',
+  Draw: 'a draw',
+};
+
+export class BloodyMondayUI implements GameUI {
+  readonly scenario: BmScenarioData;
+  private readonly areaById = new Map<number, BmAreaData>();
+
+  constructor(private readonly session: Session) {
+    this.scenario = session.scenario() as BmScenarioData;
+    for (const a of this.scenario.areas) this.areaById.set(a.id, a);
+  }
+
+  area(id: number): BmAreaData | undefined {
+    return this.areaById.get(id);
+  }
+
+  areaName(id: number): string {
+    const a = this.areaById.get(id);
+    return a?.name ? `${a.name} (${id})` : `area ${id}`;
+  }
+
+  blockName(id: number | null | undefined): string {
+    if (id === null || id === undefined) return 'a hidden block';
+    return this.scenario.blocks[id]?.name ?? `block ${id}`;
+  }
+
+  stepWords(step: BmStep): string {
+    switch (step.step) {
+      case 'GrandBattery':
+        return 'Grand Battery: fire the salvo';
+      case 'Logistics':
+        return 'Logistics: activate the Commander-in-Chief, move him, or decline';
+      case 'CinCMove':
+        return `move ${this.blockName(step.cinc)} (${step.mp} MP left)`;
+      case 'Reinforcements':
+        return `call reinforcements (${step.lp} LP, at most ${step.max})`;
+      case 'RestoreLeaders':
+        return `restore leaders (${step.budget} LP left)`;
+      case 'RestoreArtillery':
+        return `restore artillery (${step.budget} LP left)`;
+      case 'RestoreCombat':
+        return `restore combat units (${step.budget} LP left)`;
+      case 'Impulse':
+        return `impulse ${step.impulse}: choose the impulse`;
+      case 'ActivateLeaders':
+        return `activate leaders (${step.activated} of ${step.cap})`;
+      case 'LeaderMove':
+        return `move ${this.blockName(step.leader)} (${step.mp} MP left) or activate him`;
+      case 'Movement':
+        return `${KIND_WORDS[step.kind] ?? step.kind}: move blocks (${step.moved}${step.limit === null ? '' : ` of ${step.limit}`} moved)`;
+      case 'UnitMove':
+        return `move ${this.blockName(step.block)} (${step.mp} MP left)`;
+      case 'Inspiration':
+        return 'inspire blocks';
+      case 'ChooseBattle':
+        return `choose a battle to resolve (${step.new_left} new, ${step.current_left} current left)`;
+      case 'ArtilleryFire':
+        return `artillery fire into ${this.areaName(step.area)} (${step.fired} of ${step.cap})`;
+      case 'DefenderRetreat':
+        return `retreat from ${this.areaName(step.area)} or stand and fight`;
+      case 'Retreat':
+        return `retreat from ${this.areaName(step.area)}`;
+      case 'Jager':
+        return `${this.blockName(step.jager)} in ${this.areaName(step.area)}: skirmish, ambush or hold`;
+      case 'CombinedAttack':
+        return `combined attack in ${this.areaName(step.area)}?`;
+      case 'AssignHit':
+        return `assign hits in ${this.areaName(step.area)} (${step.hits_left} left)`;
+      case 'CavalryRaid':
+        return 'cavalry raid';
+    }
+    return 'decide';
+  }
+
+  promptWords(prompt: EnginePrompt): string {
+    return `${prompt.side} to decide — ${this.stepWords(prompt.step as BmStep)}.`;
+  }
+
+  sideOf(prompt: EnginePrompt): SideInfo | null {
+    return BM_SIDES.find((s) => s.id === prompt.side) ?? null;
+  }
+
+  promptPiece(): number | null {
+    return null;
+  }
+
+  promptCounter(prompt: EnginePrompt): number | null {
+    const step = prompt.step as BmStep;
+    if (step.step === 'UnitMove') return step.block;
+    if (step.step === 'LeaderMove') return step.leader;
+    if (step.step === 'CinCMove') return step.cinc;
+    if (step.step === 'Jager') return step.jager;
+    return null;
+  }
+
+  promptDice(): DieShown[] {
+    return [];
+  }
+
+  intent(action: unknown): Intent | null {
+    const a = action as BmAction;
+    const hex = (n: number) => String(n);
+    switch (a.type) {
+      case 'Salvo':
+        return { piece: a.artillery, hex: hex(a.target) };
+      case 'Move':
+      case 'Stop':
+      case 'Activate':
+      case 'Restore':
+      case 'AssignHit':
+        return { piece: a.block };
+      case 'StepTo':
+      case 'RetreatTo':
+        return { piece: a.block, hex: hex(a.to) };
+      case 'Inspire':
+        return { piece: a.leader, unit: a.block };
+      case 'ResolveBattle':
+        return { hex: hex(a.area), odds: true };
+      case 'FireArtillery':
+        return { piece: a.artillery };
+      case 'Skirmish':
+        return { piece: a.jager, hex: hex(a.to) };
+      case 'Ambush':
+      case 'HoldPosition':
+        return { piece: a.jager };
+      default:
+        return null;
+    }
+  }
+
+  rollWords(p: BmRollPurpose): string {
+    switch (p.purpose) {
+      case 'ArtilleryFire':
+        return `${this.blockName(p.artillery)} firing into ${this.areaName(p.area)}`;
+      case 'Salvo':
+        return `${this.blockName(p.artillery)}'s salvo at ${this.areaName(p.area)}`;
+      case 'GroundCombat':
+        return `ground combat in ${this.areaName(p.area)}`;
+      case 'CombinedAttack':
+        return `the combined attack in ${this.areaName(p.area)}`;
+      case 'Ambush':
+        return `${this.blockName(p.jager)}'s ambush in ${this.areaName(p.area)}`;
+    }
+    return 'a roll';
+  }
+
+  eventLine(event: unknown): string {
+    const e = event as BmEvent;
+    switch (e.event) {
+      case 'SetupDrawn':
+        return `Set up: ${e.french_placed} French and ${e.russian_placed} Russian blocks placed.`;
+      case 'TurnBegins':
+        return `Turn ${e.turn} begins.`;
+      case 'LogisticsBegins':
+        return `Logistics phase; the ${e.first} go first.`;
+      case 'ImpulsePhaseBegins':
+        return `Impulse phase; the ${e.first} go first.`;
+      case 'ImpulseBegins':
+        return `Impulse ${e.impulse}: the ${e.side}.`;
+      case 'IsolationCheck':
+        return `${e.side} isolation check: ${e.isolated_units} isolated block${e.isolated_units === 1 ? '' : 's'}${e.isolated_areas.length ? ` in ${e.isolated_areas.map((a) => this.areaName(a)).join(', ')}` : ''}.`;
+      case 'ImpulseChosen':
+        return `The ${e.side} choose: ${KIND_WORDS[e.kind] ?? e.kind}.`;
+      case 'InitiativeSpent':
+        return `The ${e.by} spend the initiative (${KIND_WORDS[e.kind] ?? e.kind}).`;
+      case 'Moved':
+        return `${e.side}: ${this.blockName(e.block)} moved from ${this.areaName(e.from)} to ${this.areaName(e.to)}.`;
+      case 'Engaged':
+        return `The ${e.side} engage in ${this.areaName(e.area)}${e.blue_cube ? ' (blue cube)' : ''}.`;
+      case 'ControlChanged':
+        return `The ${e.side} take control of ${this.areaName(e.area)}.`;
+      case 'Revealed':
+        return `${e.side} blocks revealed in ${this.areaName(e.area)}: ${e.blocks.map((b) => `${this.blockName(b.block)} (${b.strength})`).join(', ')}.`;
+      case 'Concealed':
+        return `${e.side} blocks in ${this.areaName(e.area)} stand up again.`;
+      case 'LeaderActivated':
+        return `${this.blockName(e.leader)} activated in ${this.areaName(e.area)} (range ${e.range}).`;
+      case 'ArtilleryActivated':
+        return `${this.blockName(e.artillery)} activated in ${this.areaName(e.area)}.`;
+      case 'CinCActivated':
+        return `${this.blockName(e.cinc)} activated in ${this.areaName(e.area)} (${e.lp} LP).`;
+      case 'CinCDeclined':
+        return `The ${e.side} do not activate their Commander-in-Chief.`;
+      case 'Inspired':
+        return `${this.blockName(e.leader)} inspires ${this.blockName(e.block)} in ${this.areaName(e.area)}.`;
+      case 'BattleBegins':
+        return `${e.new ? 'New battle' : 'Battle'} in ${this.areaName(e.area)}, the ${e.attacker} attacking.`;
+      case 'Rolled':
+        return `${e.side} rolled ${e.dice.join(', ')} for ${this.rollWords(e.purpose)}: ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
+      case 'HitsIgnored':
+        return `The ${e.side} ignore ${e.hits} hit${e.hits === 1 ? '' : 's'} in ${this.areaName(e.area)} (${e.why === 'Shield' ? 'shield' : 'defence bonus'}).`;
+      case 'HitTaken':
+        return `${e.side}: ${this.blockName(e.block)} takes a hit in ${this.areaName(e.area)}.`;
+      case 'Destroyed':
+        return `${this.blockName(e.block)} destroyed in ${this.areaName(e.area)}${e.counts ? ' (counts for morale)' : ''}.`;
+      case 'Retreated':
+        return `${e.side}: ${this.blockName(e.block)} retreats from ${this.areaName(e.from)} to ${this.areaName(e.to)}.`;
+      case 'NoRetreat':
+        return `The ${e.side} cannot retreat from ${this.areaName(e.area)}.`;
+      case 'Skirmished':
+        return `${this.blockName(e.jager)} skirmishes back from ${this.areaName(e.from)} to ${this.areaName(e.to)}.`;
+      case 'BattleEnds':
+        return `The battle in ${this.areaName(e.area)} ends: ${e.control} control${e.contested ? ', still contested' : ''}.`;
+      case 'ReinforcementPlaced':
+        return `A ${e.side} reinforcement arrives in ${this.areaName(e.area)}.`;
+      case 'ReinforcementsLeft':
+        return `${e.in_reserve} ${e.side} block${e.in_reserve === 1 ? '' : 's'} left in reserve.`;
+      case 'Restored':
+        return `The ${e.side} restore a step (${e.cost} LP).`;
+      case 'Reduced':
+        return `${e.side}: ${this.blockName(e.block)} reduced.`;
+      case 'Deactivated':
+        return `The ${e.side} leaders and artillery are deactivated.`;
+      case 'Passed':
+        return `The ${e.side} pass.`;
+      case 'Fatigue':
+        return `Battle fatigue in ${this.areaName(e.area)}.`;
+      case 'TurnEnds':
+        return `Turn ${e.turn} ends.`;
+      case 'GameOver':
+        return `Game over: ${this.outcomeWords(e.outcome)}.`;
+    }
+    return JSON.stringify(event);
+  }
+
+  dice(events: unknown[]): DieShown[] {
+    const out: DieShown[] = [];
+    for (const e of events as BmEvent[]) {
+      if (e.event !== 'Rolled') continue;
+      e.dice.forEach((value, i) =>
+        out.push({ value, side: e.side, label: `${this.rollWords(e.purpose)}${i === e.dice.length - 1 ? ` (${e.hits} hit${e.hits === 1 ? '' : 's'} in all)` : ''}` }),
+      );
+    }
+    return out;
+  }
+
+  odds(session: Session, action: unknown): OddsShown | null {
+    const o = session.odds(action) as BmOdds | null;
+    if (!o || !o.attacker_hits?.length) return null;
+    const total = 1000;
+    const parts = o.attacker_hits
+      .map((p, k) => ({ key: `o${Math.min(k, 4)}`, label: `${k} hit${k === 1 ? '' : 's'}`, count: Math.round(p * total) }))
+      .filter((p) => p.count > 0);
+    const notes: string[] = [];
+    if (o.defence_bonus) notes.push(`The defender ignores ${o.defence_bonus} hit${o.defence_bonus === 1 ? '' : 's'} (terrain).`);
+    if (o.hidden_defenders) notes.push(`${o.hidden_defenders} defending block${o.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
+    const pct = (p: number) => `${Math.round(p * 100)}%`;
+    return {
+      total,
+      parts,
+      numbers:
+        `Attacker's hits: ${o.attacker_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` +
+        (o.artillery_hits.length > 1 ? `; artillery: ${o.artillery_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : '') +
+        (o.defender_known_hits.length > 1 ? `; defender${o.defender_exact ? '' : ' (revealed blocks)'}: ${o.defender_known_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : ''),
+      notes,
+    };
+  }
+
+  outcomeWords(outcome: unknown): string {
+    const o = outcome as BmOutcome;
+    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[o.victory] ?? o.victory}` : 'a draw';
+    let text = `${head} on turn ${o.turn}; victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}`;
+    if (o.points) text += `; points French ${o.points[0]}, Russian ${o.points[1]}`;
+    return text;
+  }
+
+  viewSide(prompt: EnginePrompt | null): string {
+    return prompt?.side ?? 'French';
+  }
+
+  status(view: unknown): StatusItem[] {
+    const v = view as BmView;
+    const labels = this.scenario.tracks.turns.labels;
+    const items: StatusItem[] = [
+      { key: 'turn', label: 'Turn', value: `${v.turn}${labels[v.turn - 1] ? ` (${labels[v.turn - 1]})` : ''}` },
+      { key: 'impulse', label: 'Impulse', value: `${v.impulse}, the ${v.active}` },
+      { key: 'viewer', label: 'Seen by', value: v.viewer, tone: v.viewer === 'French' ? 'side-a' : 'side-b' },
+      { key: 'initiative', label: 'Initiative', value: v.initiative },
+      { key: 'passes', label: 'Passes in a row', value: String(v.consecutive_passes) },
+      { key: 'victory', label: 'Victory areas', value: `French ${v.victory_areas[0]}, Russian ${v.victory_areas[1]}` },
+      { key: 'fleches', label: 'Flèches', value: v.fleches ?? 'divided' },
+      { key: 'morale', label: 'Blocks lost (morale)', value: `French ${v.morale_losses[0]}, Russian ${v.morale_losses[1]}` },
+      { key: 'reserve', label: 'In reserve', value: `French ${v.reserve_counts[0]}, Russian ${v.reserve_counts[1]}` },
+      { key: 'cinc', label: 'Own CinC strength', value: `${v.cinc_strength} (logistic value ${v.logistic_value})` },
+    ];
+    if (v.points) items.push({ key: 'points', label: 'Last Blood points', value: `French ${v.points[0]}, Russian ${v.points[1]}` });
+    if (v.logistics_budget !== null) items.push({ key: 'lp', label: 'Logistics budget', value: `${v.logistics_budget} LP` });
+    if (v.battle) items.push({ key: 'battle', label: 'Battle', value: `${this.areaName(v.battle.area)}, the ${v.battle.attacker} attacking`, tone: 'hot' });
+    if (v.impulse_state)
+      items.push({
+        key: 'impulse-state',
+        label: 'This impulse',
+        value: `${KIND_WORDS[v.impulse_state.kind] ?? v.impulse_state.kind}: ${v.impulse_state.moved} moved, ${v.impulse_state.leaders.length}/${v.impulse_state.leader_cap} leaders`,
+      });
+    return items;
+  }
+
+  hexMap(): HexMapSpec {
+    throw new Error('Bloody Monday has no hex map');
+  }
+
+  track(): null {
+    return null;
+  }
+
+  trackPosition(): number {
+    return 0;
+  }
+
+  pieces(view: unknown): BoardPiece[] {
+    const v = view as BmView;
+    const out: BoardPiece[] = [];
+    for (const a of v.areas)
+      for (const b of a.blocks) if (b.seen === 'Known') out.push({ id: b.block, hex: String(a.area), key: JSON.stringify(b), label: this.blockName(b.block), classes: '' });
+    return out;
+  }
+
+  pieceSvg(): string {
+    return '';
+  }
+
+  pieceDetails(view: unknown | null, id: number): PieceDetails {
+    const v = view as BmView | null;
+    const data = this.scenario.blocks[id];
+    const title = data?.name ?? `block ${id}`;
+    let where = 'not on the map';
+    let known: Extract<BmView['areas'][number]['blocks'][number], { seen: 'Known' }> | null = null;
+    for (const a of v?.areas ?? [])
+      for (const b of a.blocks)
+        if (b.seen === 'Known' && b.block === id) {
+          known = b;
+          where = this.areaName(a.area);
+        }
+    const rows: [string, string][] = [];
+    if (data) {
+      rows.push(['Type', data.type.replace(/_/g, ' ')]);
+      const corps = this.scenario.corps.find((c) => c.id === data.corps);
+      if (corps) rows.push(['Corps', corps.name]);
+      rows.push(['Firepower', data.firepower.join(', ')]);
+      if (data.shield) rows.push(['Shield', data.shield]);
+    }
+    if (known) {
+      rows.push(['Strength', `${known.strength} of ${data?.max_strength ?? '?'}`]);
+      const marks = [known.revealed && 'revealed', known.isolated && 'isolated', known.moved && 'moved', known.activated && 'activated', known.blue && 'blue cube', known.yellow && 'yellow cube', known.red && 'red cube'].filter(Boolean);
+      if (marks.length) rows.push(['Markers', marks.join(', ')]);
+    }
+    return { title, subtitle: where, rows };
+  }
+
+  pieceName(id: number): string {
+    return this.blockName(id);
+  }
+
+  overlays(): [] {
+    return [];
+  }
+
+  trails(events: unknown[]): string[][] {
+    void events;
+    return [];
+  }
+}
+
+export const bloodyMonday: RulesetEntry = {
+  id: 'bloody-monday',
+  title: 'Bloody Monday: Borodino 1812',
+  scenarios: [
+    { id: 'borodino', title: 'Borodino (the basic game)' },
+    { id: 'last-blood', title: 'Last Blood (every optional rule, points)' },
+  ],
+  sides: BM_SIDES,
+  options: [
+    ['jagers', '9.1 Russian jagers'],
+    ['grand_battery', '9.2 Grand Battery'],
+    ['mobility', '9.3 Mobility'],
+    ['first_sabre', '9.4 First Sabre of the Empire'],
+    ['cossacks', '9.5 Cossacks'],
+    ['steadfast', '9.6 Steadfast units'],
+    ['exhausted_leaders', '9.7 Exhausted leaders'],
+    ['general_offensive', '9.8 General Offensive'],
+    ['advanced_combat', '9.9 Advanced combat'],
+    ['battle_fatigue', '9.10 Battle fatigue'],
+    ['command_limit', '9.11 Barclay/Bagration command limit'],
+    ['extreme_command_limit', '9.12 Extreme command limit'],
+  ].map(([name, label]) => ({ name: name!, label: label!, kind: 'checkbox' as const })),
+  board: 'areas',
+  hidden: true,
+  create: (session) => new BloodyMondayUI(session),
+};

@@ -132,4 +132,33 @@ export default async function areas({ page, origin }) {
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('loaded'));
   await pass(page);
   check((await state(page)).choices === choices, 'export and import keep the game', choices);
+
+  // Play on for a while, both sides, by the first legal action each time (by the keyboard).
+  let n = 0;
+  for (let i = 0; i < 120; i += 1) {
+    await pass(page);
+    s = await state(page);
+    if (!s.actions.length) break;
+    await page.focus('#actions button[data-index="0"]');
+    await page.keyboard.press('Enter');
+    await choicesReach(page, s.choices + 1);
+    n += 1;
+  }
+  await pass(page);
+  s = await state(page);
+  check(s.error === null && (await page.locator('#area-board .bm-area').count()) > 100, `${n} more choices played and drawn without an error`, s.error);
+  await shot('4-later');
+
+  // Last Blood starts with every optional rule and shows the points.
+  await page.click('#new-game');
+  await page.selectOption('#ruleset', 'bloody-monday');
+  await page.selectOption('#scenario', 'last-blood');
+  await page.fill('#seed', String(SEED));
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  await pass(page);
+  s = await state(page);
+  const points = await page.textContent('#status-list');
+  check(s.error === null && /Last Blood points/.test(points ?? ''), 'Last Blood starts and shows the points', s.error ?? points);
+  await shot('5-last-blood');
 }

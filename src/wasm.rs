@@ -64,6 +64,9 @@ export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, B
 /** Field Battle counter indices: HQs and CUs are numbered separately. */
 export type BattleCuId = number;
 export type BattleHqId = number;
+/** Bloody Monday block and area numbers. */
+export type BmBlockId = number;
+export type BmAreaId = number;
 "#;
 
 /// A game handle for the page.

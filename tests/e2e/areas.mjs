@@ -41,9 +41,11 @@ async function pass(page) {
   return side;
 }
 
-async function clickAndChoose(page, selector) {
+async function clickAndChoose(page, selector, force = false) {
   const before = (await state(page)).choices;
-  await page.click(selector);
+  // An area's middle may hold blocks: a click there counts for the area (force skips the check
+  // that the area itself is on top).
+  await page.click(selector, { force });
   if (await page.isVisible('#chooser')) await page.click('#chooser button[data-index]');
   await choicesReach(page, before + 1);
 }
@@ -161,4 +163,44 @@ export default async function areas({ page, origin }) {
   const points = await page.textContent('#status-list');
   check(s.error === null && /Last Blood points/.test(points ?? ''), 'Last Blood starts and shows the points', s.error ?? points);
   await shot('5-last-blood');
+
+  // A battle by clicking, from a test position (the FAQ-5 one of the engine's examples): a
+  // tactical action, Davout activated, Morand into area 59 against a Russian block, the battle
+  // resolved by clicking the area; the dice and hits in the log.
+  const setup = {
+    scenario: 'borodino', active: 'French', initiative: 'French', step: { step: 'Impulse' }, seed: 5,
+    blocks: [
+      { block: 'F09', area: 31 }, { block: 'F10', area: 31 }, { block: 'F11', area: 57 },
+      { block: 'R33', area: 57 }, { block: 'R35', area: 59 }, { block: 'F01', area: 21 }, { block: 'R01', area: 69 },
+    ],
+  };
+  await page.goto(`${origin}/?test&ruleset=bloody-monday#setup=${encodeURIComponent(JSON.stringify(setup))}`);
+  await ready(page);
+  await pass(page);
+  await clickAndChoose(page, '#quick button[data-type="Tactical"]');
+  // Davout: activate or move; the chooser offers both.
+  let before = (await state(page)).choices;
+  await page.click('#area-board .bm-block[data-code="F09"]');
+  await page.waitForSelector('#chooser:not([hidden])');
+  await page.click('#chooser button:has-text("Activate")');
+  await choicesReach(page, before + 1);
+  s = await state(page);
+  if (/activate leaders/.test(s.prompt)) await clickAndChoose(page, '#quick button[data-type="EndActivation"]');
+  await clickAndChoose(page, '#area-board .bm-block.selectable[data-code="F10"]');
+  await clickAndChoose(page, '#area-board .bm-area.mark[data-key="59"]', true);
+  for (const type of ['EndMovement', 'EndInspiration']) {
+    if (await page.locator(`#quick button[data-type="${type}"]`).count()) await clickAndChoose(page, `#quick button[data-type="${type}"]`);
+  }
+  s = await state(page);
+  check(/choose a battle/.test(s.prompt), 'the new battle in area 59 waits to be resolved', s.prompt);
+  check((await page.locator('#area-board .bm-area.mark[data-key="59"]').count()) === 1, 'the battle area is highlighted on the map');
+  await clickAndChoose(page, '#area-board .bm-area.mark[data-key="59"]', true);
+  s = await state(page);
+  const rolls = s.logText.filter((l) => /rolled [\d, ]+ for ground combat/.test(l));
+  check(rolls.length >= 1, 'the battle is resolved: the ground combat dice are in the log', s.logText.slice(-8));
+  check(s.logText.some((l) => /takes a hit|ignore/.test(l)), 'the hits are in the log');
+  const dice = await page.locator('#dice .die').count();
+  check(dice >= 2, `the dice are drawn (${dice})`);
+  console.log(`      ${rolls.join(' / ')}`);
+  await shot('6-battle');
 }

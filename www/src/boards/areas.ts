@@ -51,7 +51,13 @@ export class AreaBoard {
       const target = e.target as Element;
       const piece = target.closest<SVGElement>('[data-piece]');
       if (piece) {
-        this.events.activatePiece(Number(piece.dataset.piece), '', at(piece));
+        this.events.activatePiece(Number(piece.dataset.piece), piece.dataset.area ?? '', at(piece));
+        return;
+      }
+      // A block with nothing to do (an enemy's standing block) stands for its area.
+      const block = target.closest<SVGElement>('.bm-block[data-area]');
+      if (block) {
+        this.events.activateHex(block.dataset.area!, at(block));
         return;
       }
       const area = target.closest<SVGElement>('[data-key]');
@@ -158,7 +164,7 @@ export class AreaBoard {
         const iso = b.isolated ? `<circle cx="${-BLOCK / 2 + 3}" cy="${-BLOCK / 2 + 3}" r="2.5" fill="#fff" stroke="#000" stroke-width=".6"/>` : '';
         if (b.seen === 'Hidden') {
           blocks +=
-            `<g class="bm-block hidden" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-side="${b.side}">` +
+            `<g class="bm-block hidden" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-side="${b.side}" data-area="${a.area}">` +
             `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>${iso}${cubeSvg}<title>A ${b.side} block (standing)</title></g>`;
           return;
         }
@@ -173,13 +179,13 @@ export class AreaBoard {
         if (b.revealed) {
           // Lying down: wider than tall, strength on the face.
           blocks +=
-            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}, revealed">` +
+            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" data-code="${esc(info?.id ?? '')}" data-area="${a.area}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}, revealed">` +
             `<rect x="${-BLOCK / 2}" y="${-BLOCK / 3}" width="${BLOCK}" height="${(BLOCK * 2) / 3}" rx="1.5" fill="#fff" stroke="${colour}" stroke-width="2"/>` +
             `<rect x="${-BLOCK / 2}" y="${-BLOCK / 3}" width="3" height="${(BLOCK * 2) / 3}" fill="${stripe}"/>` +
             `<text x="1.5" y="3.5" class="bm-str" fill="#111">${b.strength}</text>${iso}${cubeSvg}<title>${esc(name)}: strength ${b.strength} (revealed)</title></g>`;
         } else {
           blocks +=
-            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}">` +
+            `<g class="${cls.join(' ')}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-piece="${b.block}" data-code="${esc(info?.id ?? '')}" data-area="${a.area}" tabindex="0" role="button" aria-label="${esc(name)}, strength ${b.strength}">` +
             `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>` +
             `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="4" height="${BLOCK}" fill="${stripe}"/>` +
             `<text x="2" y="4" class="bm-str" fill="${ink}">${b.strength}</text>${iso}${cubeSvg}<title>${esc(name)}: strength ${b.strength}</title></g>`;

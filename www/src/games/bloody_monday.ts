@@ -309,7 +309,7 @@ export class BloodyMondayUI implements GameUI {
   odds(session: Session, action: unknown): OddsShown | null {
     const o = session.odds(action) as BmOdds | null;
     if (!o || !o.attacker_hits?.length) return null;
-    const total = 1000;
+    const total = 100;
     const parts = o.attacker_hits
       .map((p, k) => ({ key: `o${Math.min(k, 4)}`, label: `${k} hit${k === 1 ? '' : 's'}`, count: Math.round(p * total) }))
       .filter((p) => p.count > 0);

@@ -98,14 +98,31 @@ pub trait Rules: Clone + Sized {
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
 
     /// A new game of a built-in scenario.
-    fn new_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError>;
+    fn new_scenario_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError>;
+    /// A new game: a built-in scenario, or a public setup description (JSON, as saved by a game
+    /// started from a setup, so that such games save and replay like any other).
+    fn new_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError> {
+        if scenario.starts_with('{') {
+            let setup: Self::Setup = serde_json::from_str(scenario)
+                .map_err(|e| GameError::Setup(format!("setup description: {e}")))?;
+            return Self::from_setup(&setup);
+        }
+        Self::new_scenario_game(scenario, options, seed)
+    }
     /// The scenario id this game was started from.
     fn scenario_id(&self) -> &str;
-    /// A public setup description of a position.
-    type Setup;
-    /// The (scenario, options, seed) that `new_game` turns back into the setup's position, so
-    /// a game started from a setup saves and replays like any other.
-    fn setup_scenario(setup: &Self::Setup) -> Result<(String, Self::Options, u64), GameError>;
+    /// A public setup description of a position: pieces placed, step, options, scripted dice.
+    type Setup: Serialize + DeserializeOwned;
+    /// Validate a setup into a game; errors name the unit and the field.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, GameError>;
+    /// The options and seed a setup carries.
+    fn setup_options(setup: &Self::Setup) -> (Self::Options, u64);
+    /// The (scenario, options, seed) that `new_game` turns back into the setup's position.
+    fn setup_scenario(setup: &Self::Setup) -> Result<(String, Self::Options, u64), GameError> {
+        let json = serde_json::to_string(setup).map_err(|e| GameError::Setup(e.to_string()))?;
+        let (options, seed) = Self::setup_options(setup);
+        Ok((json, options, seed))
+    }
     fn options(&self) -> &Self::Options;
     /// Options as compact bytes for the saved string, and back.
     fn encode_options(options: &Self::Options) -> Vec<u8>;

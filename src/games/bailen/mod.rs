@@ -324,22 +324,18 @@ impl Rules for Bailen {
     type Options = Options;
     type Setup = Setup;
 
-    fn new_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        if scenario.starts_with('{') {
-            // A game started from a public Setup carries it as its scenario.
-            let setup: Setup = serde_json::from_str(scenario)
-                .map_err(|e| GameError::Setup(format!("setup description: {e}")))?;
-            return Bailen::from_setup(&setup);
-        }
+    fn new_scenario_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
         let scen = Scenario::built_in(scenario).map_err(GameError::Setup)?;
         Ok(Bailen::start(scen, options.clone(), Dice::seeded(seed)))
     }
     fn scenario_id(&self) -> &str {
         &self.scen.id
     }
-    fn setup_scenario(setup: &Setup) -> Result<(String, Options, u64), GameError> {
-        let json = serde_json::to_string(setup).map_err(|e| GameError::Setup(e.to_string()))?;
-        Ok((json, setup.options.clone(), setup.seed))
+    fn from_setup(setup: &Setup) -> Result<Self, GameError> {
+        Bailen::from_setup(setup)
+    }
+    fn setup_options(setup: &Setup) -> (Options, u64) {
+        (setup.options.clone(), setup.seed)
     }
     fn options(&self) -> &Options {
         &self.options

@@ -370,12 +370,7 @@ impl Rules for BloodyMonday {
     type Options = Options;
     type Setup = Setup;
 
-    fn new_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        if scenario.starts_with('{') {
-            let setup: Setup = serde_json::from_str(scenario)
-                .map_err(|e| GameError::Setup(format!("setup description: {e}")))?;
-            return BloodyMonday::from_setup(&setup);
-        }
+    fn new_scenario_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
         let last_blood = match scenario {
             BORODINO => false,
             LAST_BLOOD => true,
@@ -393,9 +388,11 @@ impl Rules for BloodyMonday {
     fn scenario_id(&self) -> &str {
         &self.scenario_id
     }
-    fn setup_scenario(setup: &Setup) -> Result<(String, Options, u64), GameError> {
-        let json = serde_json::to_string(setup).map_err(|e| GameError::Setup(e.to_string()))?;
-        Ok((json, setup.options.clone(), setup.seed))
+    fn from_setup(setup: &Setup) -> Result<Self, GameError> {
+        BloodyMonday::from_setup(setup)
+    }
+    fn setup_options(setup: &Setup) -> (Options, u64) {
+        (setup.options.clone(), setup.seed)
     }
     fn options(&self) -> &Options {
         &self.options

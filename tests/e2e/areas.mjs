@@ -83,6 +83,12 @@ export default async function areas({ page, origin }) {
   check(fr.known > 20 && fr.hidden > 20 && fr.hiddenSides.length === 1 && fr.hiddenSides[0] === 'Russian',
     `the French see their own blocks (${fr.known}) and the Russian ones standing, as their colour only (${fr.hidden})`, fr);
   await shot('1-french');
+  const w0 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  await page.click('#zoom-in');
+  const w1 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  await page.click('#zoom-fit');
+  const w2 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  check(w1 > w0 * 1.2 && Math.abs(w2 - w0) < 2, `the map zooms in and back (${w0.toFixed(0)} -> ${w1.toFixed(0)} -> ${w2.toFixed(0)} px)`);
 
   // Play the French impulse by clicking: initiative movement, a block and the area it enters,
   // a second block, then end the movement and whatever follows until the Russians decide.

@@ -503,7 +503,8 @@ function render(): void {
 function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   board.show(true);
   el.board.hidden = true;
-  el.zoomControls.hidden = true;
+  // The area map zooms (a bigger drawing in its scrolling box); the Field Battle display does not.
+  el.zoomControls.hidden = c.entry.board !== 'areas';
   boardRuleset = '';
   try {
     renderReplayControls(c);
@@ -1387,9 +1388,10 @@ async function main(): Promise<void> {
   el.importFile.addEventListener('change', () => importFile(el.importFile));
   el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
   el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
-  el.zoomIn.addEventListener('click', () => board.zoom(1.3));
-  el.zoomOut.addEventListener('click', () => board.zoom(1 / 1.3));
-  el.zoomFit.addEventListener('click', () => board.fit());
+  const onAreas = () => current?.entry.board === 'areas';
+  el.zoomIn.addEventListener('click', () => (onAreas() ? areaBoard.zoom(1.3) : board.zoom(1.3)));
+  el.zoomOut.addEventListener('click', () => (onAreas() ? areaBoard.zoom(1 / 1.3) : board.zoom(1 / 1.3)));
+  el.zoomFit.addEventListener('click', () => (onAreas() ? areaBoard.fit() : board.fit()));
   el.replayFirst.addEventListener('click', () => viewChoice(0));
   el.replayBack.addEventListener('click', () => stepReplay(-1));
   el.replayForward.addEventListener('click', () => stepReplay(1));

@@ -78,6 +78,24 @@ export class AreaBoard {
     });
   }
 
+  private scale = 1;
+
+  /** Zoom by `factor` (1 = the map fits the box's width). */
+  zoom(factor: number): void {
+    this.scale = Math.max(1, Math.min(4, this.scale * factor));
+    this.applyScale();
+  }
+
+  fit(): void {
+    this.scale = 1;
+    this.applyScale();
+  }
+
+  private applyScale(): void {
+    const svg = this.root.querySelector<SVGSVGElement>('svg.bm-map');
+    if (svg) svg.style.width = `${(this.scale * 100).toFixed(0)}%`;
+  }
+
   show(on: boolean): void {
     this.root.hidden = !on;
   }
@@ -235,5 +253,6 @@ export class AreaBoard {
       blocks +
       tracks +
       '</svg>';
+    this.applyScale();
   }
 }

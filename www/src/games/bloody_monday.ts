@@ -355,6 +355,14 @@ export class BloodyMondayUI implements GameUI {
       { key: 'reserve', label: 'In reserve', value: `French ${v.reserve_counts[0]}, Russian ${v.reserve_counts[1]}` },
       { key: 'cinc', label: 'Own CinC strength', value: `${v.cinc_strength} (logistic value ${v.logistic_value})` },
     ];
+    if (v.reserve.length)
+      items.push({ key: 'own-reserve', label: `${v.viewer} reserve`, value: v.reserve.map((b) => this.blockName(b)).join(', ') });
+    if (v.destroyed.length)
+      items.push({
+        key: 'destroyed',
+        label: 'Destroyed',
+        value: v.destroyed.map((d) => `${this.blockName(d.block)} (${d.side}${d.counts ? '' : ', not counted'})`).join(', '),
+      });
     if (v.points) items.push({ key: 'points', label: 'Last Blood points', value: `French ${v.points[0]}, Russian ${v.points[1]}` });
     if (v.logistics_budget !== null) items.push({ key: 'lp', label: 'Logistics budget', value: `${v.logistics_budget} LP` });
     if (v.battle) items.push({ key: 'battle', label: 'Battle', value: `${this.areaName(v.battle.area)}, the ${v.battle.attacker} attacking`, tone: 'hot' });

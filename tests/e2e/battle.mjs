@@ -182,6 +182,11 @@ export default async function battle({ page, origin }) {
   await page.reload();
   await ready(page);
   check((await curtainSide(page)) !== null, 'the autosaved battle comes back behind the curtain');
+  // The curtain also offers a new game; going back continues behind the curtain.
+  await page.click('#curtain-new');
+  check(await page.isVisible('#start'), 'the curtain offers a new game instead');
+  await page.click('#cancel-start');
+  check((await curtainSide(page)) !== null, 'continuing the autosaved battle brings the curtain back');
   await passCurtainIfUp(page, seen);
   check((await state(page)).choices === choices, 'the autosaved battle has the same choices');
 

@@ -96,6 +96,7 @@ const el = {
   curtain: byId<HTMLDivElement>('curtain'),
   curtainText: byId<HTMLParagraphElement>('curtain-text'),
   curtainPass: byId<HTMLButtonElement>('curtain-pass'),
+  curtainNew: byId<HTMLButtonElement>('curtain-new'),
 };
 
 /** Timings for the end-to-end test's performance report. */
@@ -1189,6 +1190,7 @@ function showStart(): void {
   el.seed.value = String(randomSeed());
   el.cancelStart.hidden = !current;
   exitReplay();
+  el.curtain.hidden = true;
   el.game.hidden = true;
   el.start.hidden = false;
   el.ruleset.focus();
@@ -1398,6 +1400,7 @@ async function main(): Promise<void> {
   el.replayLive.addEventListener('click', exitReplay);
   el.replayExit.addEventListener('click', exitReplay);
   el.curtainPass.addEventListener('click', passCurtain);
+  el.curtainNew.addEventListener('click', showStart);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
       hideChooser();

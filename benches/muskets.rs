@@ -3,7 +3,7 @@
 //! Criterion measures whole random battles per scenario (throughput = battles) and
 //! prompt+apply over one recorded battle (throughput = actions). Random battles choose with
 //! the xorshift of `games::random_playout`, so a seed gives the same battle here and in wasm
-//! (`benchRandomBattles`).
+//! (`benchRandom("muskets-battle", ...)`).
 use criterion::{black_box, BenchmarkId, Criterion, Throughput};
 use napoleonic::games::muskets::battle::{Battle, Options, SCENARIO_IDS};
 use napoleonic::games::{random_playout, Rules};

@@ -300,28 +300,15 @@ impl Game {
 }
 
 
-/// Benchmark helper: play `games` random games of Bailén to the end inside wasm and return the
-/// total number of actions (compared with the native figure by the benchmark script).
-#[wasm_bindgen(js_name = benchRandomGames)]
-pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsError> {
-    let mut actions = 0;
-    for g in 0..games {
-        let mut state = Bailen::new_game(bailen::DEFAULT_SCENARIO, &bailen::Options::all(), (seed + g) as u64)
-            .map_err(js_error)?;
-        actions += crate::games::random_playout(&mut state, (seed + g) as u64, 100_000).map_err(js_error)?;
-    }
-    Ok(actions as u32)
+/// Benchmark helper: play `games` random games of `ruleset` inside wasm (the same games as
+/// `games::random_games` natively) and return the total number of actions.
+#[wasm_bindgen(js_name = benchRandom)]
+pub fn bench_random(ruleset: &str, games: u32, seed: u32) -> Result<f64, JsError> {
+    crate::games::random_games(ruleset, games, seed).map(|n| n as f64).map_err(js_error)
 }
 
-/// Benchmark helper: play `games` random Field Battles (the six scenarios in turn) inside wasm
-/// and return the total number of actions.
-#[wasm_bindgen(js_name = benchRandomBattles)]
-pub fn bench_random_battles(games: u32, seed: u32) -> Result<u32, JsError> {
-    let mut actions = 0;
-    for g in 0..games {
-        let id = muskets_battle::SCENARIO_IDS[g as usize % muskets_battle::SCENARIO_IDS.len()];
-        let mut state = Battle::new_game(id, &muskets_battle::Options::default(), (seed + g) as u64).map_err(js_error)?;
-        actions += crate::games::random_playout(&mut state, (seed + g) as u64, 100_000).map_err(js_error)?;
-    }
-    Ok(actions as u32)
+/// Benchmark helper: `benchRandom("bailen", games, seed)` (kept for scripts/bench.sh).
+#[wasm_bindgen(js_name = benchRandomGames)]
+pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsError> {
+    crate::games::random_games(bailen::RULESET, games, seed).map(|n| n as u32).map_err(js_error)
 }

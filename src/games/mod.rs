@@ -368,3 +368,30 @@ pub fn random_playout<R: Rules>(state: &mut R, seed: u64, max_actions: usize) ->
     }
     Ok(n)
 }
+
+/// Play `games` random games of a built-in ruleset (game g uses seed + g for the dice and the
+/// choices) and return the total number of actions: the same games natively and in wasm, so the
+/// benchmarks can compare the two. Bailén with every option, the Field Battle's six scenarios in
+/// turn, Bloody Monday's full battle.
+pub fn random_games(ruleset: &str, games: u32, seed: u32) -> Result<u64, GameError> {
+    fn play<R: Rules>(scenario: &str, options: &R::Options, seed: u32) -> Result<u64, GameError> {
+        let mut state = R::new_game(scenario, options, seed as u64)?;
+        Ok(random_playout(&mut state, seed as u64, 100_000)? as u64)
+    }
+    let mut actions = 0;
+    for g in 0..games {
+        let s = seed.wrapping_add(g);
+        actions += match ruleset {
+            bailen::RULESET => play::<bailen::Bailen>(bailen::DEFAULT_SCENARIO, &bailen::Options::all(), s)?,
+            muskets::battle::RULESET => {
+                let ids = muskets::battle::SCENARIO_IDS;
+                play::<muskets::battle::Battle>(ids[g as usize % ids.len()], &Default::default(), s)?
+            }
+            bloody_monday::RULESET => {
+                play::<bloody_monday::BloodyMonday>(bloody_monday::BORODINO, &Default::default(), s)?
+            }
+            other => return Err(GameError::Setup(format!("unknown ruleset '{other}'"))),
+        };
+    }
+    Ok(actions)
+}

@@ -1470,6 +1470,10 @@ fn example_maria_bellido_range_10() {
     };
     assert_eq!(reach("S49", "1227"), 3, "11 hexes from María: MF 4 - 1");
     assert_eq!(reach("S50", "1327"), 4, "10 hexes from María: no heat");
+    // The page outlines her range from the engine's list: 1327 is in it, 1227 is not.
+    let watered = g.view(Side::Spanish).watered_hexes;
+    assert!(watered.iter().any(|h| h.label() == "1327"));
+    assert!(!watered.iter().any(|h| h.label() == "1227"));
 
     // The French next to her still suffer.
     let units = [("F28", "2031"), ("F32", "2131"), ("S39", "2330")];

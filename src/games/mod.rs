@@ -206,7 +206,7 @@ impl<R: Rules> Match<R> {
     pub fn apply(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
         let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
         match prompt.actions.iter().position(|a| a == action) {
-            Some(i) => self.apply_index(i),
+            Some(i) => self.perform(i, action),
             None => {
                 // Ask the rules why, without touching our state.
                 let mut probe = self.state.clone();
@@ -227,6 +227,12 @@ impl<R: Rules> Match<R> {
                 prompt.actions.len()
             ))
         })?;
+        self.perform(index, action)
+    }
+
+    /// Perform the legal action found at `index` of the prompt, recording the choice and
+    /// keeping the undo window.
+    fn perform(&mut self, index: usize, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
         let before = self.state.clone();
         let events = self.state.apply(action)?;
         self.record.choices.push(index as u32);

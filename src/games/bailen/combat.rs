@@ -259,7 +259,7 @@ impl Bailen {
 
     // ---------------------------------------------------------------- the fight
 
-    pub(crate) fn start_fight(&mut self, kind: FightKind, unit: UnitId, target: UnitId, ev: &mut Vec<Event>) {
+    pub(crate) fn start_fight(&mut self, kind: FightKind, unit: UnitId, target: UnitId) {
         let available = match kind {
             FightKind::Reaction => {
                 self.units[unit as usize].reacted = true;
@@ -279,7 +279,6 @@ impl Bailen {
                 n
             }
         };
-        let _ = ev;
         self.turn.last_kind = Some(kind);
         let stage = if available >= 2 { FightStage::SecondTarget } else { FightStage::Resolve };
         self.turn.fight = Some(Fight::new(kind, unit, target, stage));

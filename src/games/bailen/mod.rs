@@ -231,6 +231,13 @@ impl Bailen {
             _ => false,
         }
     }
+    /// The hexes María Bellido's water reaches (the same test as `watered`).
+    pub(crate) fn watered_hexes(&self) -> Vec<Hex> {
+        let Some(w) = self.scen.water_carrier else { return Vec::new() };
+        let Some(m) = self.units[w as usize].hex() else { return Vec::new() };
+        let range = self.counter(w).water_range as u16;
+        self.scen.grid.hexes().filter(|h| h.distance(m) <= range).collect()
+    }
     /// A sentence for an action, with counter names.
     pub fn describe_action(&self, a: &Action) -> String {
         let name = |u: &UnitId| {
@@ -308,6 +315,9 @@ pub struct View {
     pub combat_activations_left: Option<u8>,
     pub pursuits_left: u8,
     pub strategic: victory::StrategicStatus,
+    /// Stifling Heat: the hexes within María Bellido's water range while she is on the map
+    /// (Spanish counters there ignore the heat); empty otherwise.
+    pub watered_hexes: Vec<Hex>,
     pub options: Options,
     pub outcome: Option<Outcome>,
 }
@@ -452,6 +462,7 @@ impl Bailen {
             combat_activations_left: t.combat_left,
             pursuits_left: t.pursuits_left,
             strategic: self.strategic_status(),
+            watered_hexes: self.watered_hexes(),
             options: self.options.clone(),
             outcome: self.outcome.clone(),
         }

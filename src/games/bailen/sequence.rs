@@ -287,11 +287,10 @@ impl Bailen {
             (Phase::ChooseFirst { .. }, Action::FirstPlayer { side }) => {
                 self.set_first(*side, ev);
             }
-            (Phase::Joker { side, purpose, mut dice, cont }, Action::UseJoker { die }) => {
+            (Phase::Joker { side, mut dice, cont, .. }, Action::UseJoker { die }) => {
                 let new_value = self.dice.d6();
                 dice[*die as usize] = new_value;
                 ev.push(Event::JokerUsed { side, die: *die, new_value });
-                let _ = purpose;
                 self.joker_used(side, ev);
                 self.resume(cont, &dice, ev);
             }
@@ -339,13 +338,13 @@ impl Bailen {
                 self.phase = Phase::Movement;
             }
             (Phase::Reaction, Action::Attack { unit, target }) => {
-                self.start_fight(FightKind::Reaction, *unit, *target, ev);
+                self.start_fight(FightKind::Reaction, *unit, *target);
             }
             (Phase::Reaction, Action::EndReaction) => {
                 self.phase = Phase::CombatStart;
             }
             (Phase::Combat, Action::Attack { unit, target }) => {
-                self.start_fight(FightKind::Combat, *unit, *target, ev);
+                self.start_fight(FightKind::Combat, *unit, *target);
             }
             (Phase::Combat, Action::EndCombat) => {
                 self.turn.pursuits_left = 2;
@@ -360,7 +359,7 @@ impl Bailen {
                 self.after_advance();
             }
             (Phase::Chained { .. }, Action::Attack { unit, target }) => {
-                self.start_fight(FightKind::Chained, *unit, *target, ev);
+                self.start_fight(FightKind::Chained, *unit, *target);
             }
             (Phase::Chained { .. }, Action::NoChainedAttack) => {
                 self.after_advance();

@@ -6,9 +6,8 @@
 // overlays up to date incrementally: a redraw changes only the attributes and classes of what
 // changed. Zoom and pan with the mouse, the wheel, touch (pinch) and the keyboard.
 //
-// Pixel geometry (hex centres, corners, which hex lies across an edge, the hexes within N of a
-// centre for drawing an outline) is drawing, and lives here; distances that decide a rule are
-// always the engine's.
+// Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
+// here; distances that decide a rule, and the hexes they reach, are always the engine's.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -136,26 +135,6 @@ export function outlinePath(hexes: Iterable<string>): string {
     }
   }
   return parts.join('');
-}
-
-/** Hexes within `radius` steps of `centreLabel` on a columns x rows map. For DRAWING an outline only. */
-export function hexesWithin(centreLabel: string, radius: number, columns: number, rows: number): string[] {
-  const axial = (c: number, r: number): [number, number] => {
-    const q = c - 1;
-    return [q, r - 1 - (q - (q & 1)) / 2];
-  };
-  const [c0, r0] = parseLabel(centreLabel);
-  const [q0, s0] = axial(c0, r0);
-  const out: string[] = [];
-  for (let c = Math.max(1, c0 - radius); c <= Math.min(columns, c0 + radius); c += 1) {
-    for (let r = Math.max(1, r0 - radius - 1); r <= Math.min(rows, r0 + radius + 1); r += 1) {
-      const [q, s] = axial(c, r);
-      const dq = q - q0;
-      const ds = s - s0;
-      if ((Math.abs(dq) + Math.abs(ds) + Math.abs(dq + ds)) / 2 <= radius) out.push(makeLabel(c, r));
-    }
-  }
-  return out;
 }
 
 /** One path filling these hexes. */
@@ -538,14 +517,13 @@ export class HexBoard {
   }
 
   /** Range outlines around hexes (e.g. a water carrier's reach). */
-  setOverlays(list: { centre: string; radius: number; label: string; cls: string }[]): void {
+  setOverlays(list: { hexes: string[]; label: string; cls: string }[]): void {
     const key = JSON.stringify(list);
     if (key === this.overlayKey || !this.layers.overlay || !this.spec) return;
     this.overlayKey = key;
-    const { columns, rows } = this.spec;
     this.layers.overlay.innerHTML = list
       .map((o) => {
-        const d = outlinePath(hexesWithin(o.centre, o.radius, columns, rows));
+        const d = outlinePath(o.hexes);
         return `<path class="${esc(o.cls)}" d="${d}"><title>${esc(o.label)}</title></path>`;
       })
       .join('');

@@ -90,8 +90,8 @@ export interface PieceDetails {
 
 /** An overlay drawn over the map: a range outline around a hex. */
 export interface RangeOverlay {
-  centre: string;
-  radius: number;
+  /** The hexes to outline, as the engine gives them (the page measures no distance). */
+  hexes: string[];
   label: string;
   cls: string;
 }

@@ -566,10 +566,10 @@ class BailenUI implements GameUI {
   overlays(view: unknown): RangeOverlay[] {
     const v = view as View;
     if (this.waterCarrier < 0) return [];
-    const at = place(v.units[this.waterCarrier]);
-    if (!at) return [];
+    const hexes = v.watered_hexes ?? [];
+    if (hexes.length === 0) return [];
     const radius = this.cls(this.waterCarrier)?.water_range ?? 10;
-    return [{ centre: at, radius, label: `María Bellido's water: ${radius} hexes`, cls: 'water-range' }];
+    return [{ hexes, label: `María Bellido's water: ${radius} hexes`, cls: 'water-range' }];
   }
 
   // ---- counters --------------------------------------------------------------------------------

@@ -1,25 +1,40 @@
 // Random games per second in wasm (Node) for every ruleset, against the same games natively
 // (examples/bench_rulesets.rs), with the ratio. Needs pkg-node/ (scripts/build.sh) and
 //   cargo build --profile bench --example bench_rulesets
-// Usage: node bench/wasm-rulesets.mjs [GAMES] [SEED]
+// Usage: node bench/wasm-rulesets.mjs [GAMES] [SEED] [RULESET] [REPEATS]
+// GAMES 0 (default) takes each ruleset's default (about a second natively). Both sides play the
+// games once untimed (wasm tiers up to optimised code meanwhile), then report the best of
+// REPEATS (default 3) timed runs; native and wasm runs alternate so that another process on the
+// machine skews both alike.
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 const require = createRequire(import.meta.url);
-const { benchRandom } = require('../pkg-node/napoleonic.js');
-const games = Number(process.argv[2] ?? 60);
+const { benchRandom } = require(process.env.BENCH_PKG ?? '../pkg-node/napoleonic.js');
+const gamesArg = Number(process.argv[2] ?? 0);
 const seed = Number(process.argv[3] ?? 1);
-const native = {};
-for (const line of execFileSync('target/release/examples/bench_rulesets', [String(games), String(seed)], { encoding: 'utf8' }).split('\n')) {
-  const m = /ruleset=(\S+) .*actions=(\d+) .*games_per_s=([\d.]+)/.exec(line);
-  if (m) native[m[1]] = { actions: Number(m[2]), gps: Number(m[3]) };
-}
-for (const ruleset of ['bailen', 'muskets-battle', 'bloody-monday']) {
-  benchRandom(ruleset, Math.min(5, games), seed); // warm up
-  const t = performance.now();
-  const actions = benchRandom(ruleset, games, seed);
-  const s = (performance.now() - t) / 1000;
-  const gps = games / s;
-  const n = native[ruleset];
-  const same = n && n.actions === actions ? 'same games' : `ACTIONS DIFFER (native ${n?.actions})`;
-  console.log(`${ruleset.padEnd(15)} wasm ${gps.toFixed(1)} games/s, native ${n?.gps} games/s, ratio ${(gps / (n?.gps ?? NaN)).toFixed(2)} (${same})`);
+const only = process.argv[4] ?? 'all';
+const repeats = Math.max(1, Number(process.argv[5] ?? 3));
+const defaults = { bailen: 60, 'muskets-battle': 6000, 'bloody-monday': 600 };
+const native = (ruleset, games) => {
+  const out = execFileSync('target/release/examples/bench_rulesets', [String(games), String(seed), ruleset, '1'], { encoding: 'utf8' });
+  const m = /actions=(\d+) seconds=([\d.]+)/.exec(out);
+  if (!m) throw new Error(`bench_rulesets printed: ${out}`);
+  return { actions: Number(m[1]), seconds: Number(m[2]) };
+};
+for (const ruleset of Object.keys(defaults)) {
+  if (only !== 'all' && only !== ruleset) continue;
+  const games = gamesArg > 0 ? gamesArg : defaults[ruleset];
+  benchRandom(ruleset, games, seed); // warm up: wasm tiers up
+  let wasmBest = Infinity, nativeBest = Infinity, actions = 0, nativeActions = 0;
+  for (let r = 0; r < repeats; r++) {
+    const t = performance.now();
+    actions = benchRandom(ruleset, games, seed);
+    wasmBest = Math.min(wasmBest, (performance.now() - t) / 1000);
+    const n = native(ruleset, games);
+    nativeActions = n.actions;
+    nativeBest = Math.min(nativeBest, n.seconds);
+  }
+  const wasmGps = games / wasmBest, nativeGps = games / nativeBest;
+  const same = nativeActions === actions ? 'same games' : `ACTIONS DIFFER (native ${nativeActions}, wasm ${actions})`;
+  console.log(`${ruleset.padEnd(15)} ${games} games: wasm ${wasmGps.toFixed(1)} games/s, native ${nativeGps.toFixed(1)} games/s, ratio ${(wasmGps / nativeGps).toFixed(2)} (${same})`);
 }

@@ -24,6 +24,40 @@ pub struct Prompt<Side, Step, Action> {
     pub actions: Vec<Action>,
 }
 
+/// The prompt of a position, computed at most once. A clone starts empty and a ruleset empties
+/// it before it changes its position, so a stale prompt is never seen. Random playouts ask for
+/// the prompt and then apply one of its actions: with the cache, the legality check of `apply`
+/// costs a lookup instead of a second computation of every legal action.
+#[derive(Debug)]
+pub(crate) struct PromptCache<S, T, A>(std::cell::OnceCell<Option<Prompt<S, T, A>>>);
+
+impl<S, T, A> Default for PromptCache<S, T, A> {
+    fn default() -> Self {
+        PromptCache(std::cell::OnceCell::new())
+    }
+}
+
+impl<S, T, A> Clone for PromptCache<S, T, A> {
+    fn clone(&self) -> Self {
+        PromptCache::default()
+    }
+}
+
+impl<S, T, A> PromptCache<S, T, A> {
+    /// The cached prompt, computed by `f` the first time.
+    pub(crate) fn get_or(&self, f: impl FnOnce() -> Option<Prompt<S, T, A>>) -> &Option<Prompt<S, T, A>> {
+        self.0.get_or_init(f)
+    }
+    /// The cached prompt if it has been computed.
+    pub(crate) fn peek(&self) -> Option<&Option<Prompt<S, T, A>>> {
+        self.0.get()
+    }
+    /// Forget the prompt: the position is about to change.
+    pub(crate) fn clear(&mut self) {
+        self.0.take();
+    }
+}
+
 /// One step of a game's history: who chose which action, and what happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]

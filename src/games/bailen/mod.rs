@@ -20,7 +20,7 @@ pub use victory::{Outcome, Victory};
 
 use crate::core::dice::Dice;
 use crate::core::hex::Hex;
-use crate::games::{GameError, Prompt, Rules};
+use crate::games::{GameError, Prompt, PromptCache, Rules};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use std::sync::Arc;
@@ -142,18 +142,7 @@ pub struct Bailen {
     pub(crate) outcome: Option<Outcome>,
     /// Events of the automatic steps run at creation (shared: cloning stays cheap).
     pub(crate) opening: Arc<Vec<Event>>,
-    pub(crate) prompt_cache: PromptCache,
-}
-
-/// The current prompt, computed at most once per position. A clone starts empty, so a state
-/// changed after cloning never sees a stale prompt.
-#[derive(Debug, Default)]
-pub(crate) struct PromptCache(pub std::cell::OnceCell<Option<Prompt<Side, Step, Action>>>);
-
-impl Clone for PromptCache {
-    fn clone(&self) -> Self {
-        PromptCache::default()
-    }
+    pub(crate) prompt_cache: PromptCache<Side, Step, Action>,
 }
 
 impl Bailen {
@@ -493,7 +482,7 @@ impl Bailen {
             return Err(format!("{occupied} occupied hexes for {seen} counters on the map"));
         }
         let fresh = self.current_prompt();
-        if let Some(cached) = self.prompt_cache.0.get() {
+        if let Some(cached) = self.prompt_cache.peek() {
             if *cached != fresh {
                 return Err("the cached prompt differs from the position's".into());
             }

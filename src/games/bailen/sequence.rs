@@ -119,7 +119,7 @@ impl Bailen {
             arrived: [false; 2],
             outcome: None,
             opening: Arc::new(Vec::new()),
-            prompt_cache: super::PromptCache::default(),
+            prompt_cache: crate::games::PromptCache::default(),
         };
         if g.options.historical_deployment {
             // Game Setup: "place the troops according to the reference sheet instead".
@@ -260,7 +260,7 @@ impl Bailen {
     /// The prompt of this position, computed once (positions never change in place: every
     /// action is performed on a fresh clone, whose cache starts empty).
     pub(crate) fn cached_prompt(&self) -> &Option<Prompt<Side, Step, Action>> {
-        self.prompt_cache.0.get_or_init(|| self.current_prompt())
+        self.prompt_cache.get_or(|| self.current_prompt())
     }
 
     // ---------------------------------------------------------------- actions
@@ -517,7 +517,7 @@ impl Bailen {
 
     /// Run automatic steps until a decision is needed or the game ends.
     pub(crate) fn run(&mut self, ev: &mut Vec<Event>) {
-        self.prompt_cache = super::PromptCache::default();
+        self.prompt_cache.clear();
         loop {
             if self.outcome.is_none() && self.active.is_some() {
                 if let Some(o) = self.check_victory() {

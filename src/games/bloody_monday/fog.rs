@@ -5,7 +5,7 @@
 use super::action::{Action, AreaId, BlockId, ImpulseKind, Side, Step};
 use super::impulse::areas_of;
 use super::scenario::{side_index, Kind};
-use super::sequence::Phase;
+use super::sequence::{bit, Phase};
 use super::{BloodyMonday, Loc, Options, Outcome};
 use serde::Serialize;
 use tsify::Tsify;
@@ -207,7 +207,7 @@ impl BloodyMonday {
                     area: i as AreaId + 1,
                     control: self.control[i],
                     contested: has(Side::French) && has(Side::Russian),
-                    isolated: [self.iso_areas[0] & (1 << i) != 0, self.iso_areas[1] & (1 << i) != 0],
+                    isolated: [self.iso_areas[0] & bit(i as u8) != 0, self.iso_areas[1] & bit(i as u8) != 0],
                     blocks,
                 }
             })
@@ -229,7 +229,7 @@ impl BloodyMonday {
             current_battles_left: self.imp.current_cap().saturating_sub(self.imp.current_resolved),
             moved: self.imp.moved,
             move_limit: self.imp.limit,
-            ordered: if viewer == self.active { (0..self.blocks.len() as u8).filter(|&b| self.imp.ordered & (1u128 << b) != 0).collect() } else { Vec::new() },
+            ordered: if viewer == self.active { (0..self.blocks.len() as u8).filter(|&b| self.imp.ordered & bit(b) != 0).collect() } else { Vec::new() },
         });
         let fleches = [Side::French, Side::Russian].into_iter().find(|&s| self.holds_fleches(s));
         let in_logistics = matches!(self.phase, Phase::Logistics { .. }) && self.log.activated.iter().any(|&a| a);

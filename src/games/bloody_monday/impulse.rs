@@ -337,5 +337,5 @@ impl BloodyMonday {
 
 /// The area indices in a bit set, in order.
 pub(crate) fn areas_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&a| set & (1u128 << a) != 0)
+    (0..128u8).filter(move |&a| set & bit(a) != 0)
 }

@@ -133,6 +133,7 @@ pub struct BloodyMonday {
     pub(crate) salvo: Vec<(BlockId, u8)>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
+    pub(crate) prompt_cache: crate::games::PromptCache<Side, Step, Action>,
 }
 
 impl BloodyMonday {
@@ -322,6 +323,11 @@ impl BloodyMonday {
     /// control of sole occupants, and a decision with a legal action. For tests; never fails
     /// in play.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if let Some(cached) = self.prompt_cache.peek() {
+            if *cached != self.current_prompt() {
+                return Err("the cached prompt differs from the position's".into());
+            }
+        }
         if self.blocks.len() != self.scen.blocks.len() {
             return Err("block count changed".into());
         }
@@ -424,7 +430,7 @@ impl Rules for BloodyMonday {
         )
     }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.current_prompt()
+        self.prompt_cache.get_or(|| self.current_prompt()).clone()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {

@@ -172,8 +172,16 @@ pub(crate) fn illegal(why: impl Into<String>) -> GameError {
     GameError::Illegal(why.into())
 }
 
+/// The bit of area or block `i` in a 128-bit set. Built from 64-bit halves: a variable
+/// 128-bit shift is a library call in wasm, and these sets are tested in every prompt.
+#[inline]
 pub(crate) fn bit(i: u8) -> u128 {
-    1u128 << (i as u32 & 127)
+    let one = 1u64 << (i & 63);
+    if i & 64 == 0 {
+        one as u128
+    } else {
+        (one as u128) << 64
+    }
 }
 
 impl BloodyMonday {
@@ -217,6 +225,7 @@ impl BloodyMonday {
             salvo: Vec::new(),
             outcome: None,
             opening: Arc::new(Vec::new()),
+            prompt_cache: Default::default(),
         }
     }
 
@@ -296,7 +305,7 @@ impl BloodyMonday {
     /// Check an action against the legal list, then perform it and run the automatic steps.
     /// Nothing is changed when the action is refused.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
-        let prompt = self.current_prompt().ok_or(GameError::GameOver)?;
+        let prompt = self.prompt_cache.get_or(|| self.current_prompt()).as_ref().ok_or(GameError::GameOver)?;
         if !prompt.actions.contains(a) {
             return Err(illegal(format!(
                 "'{}' is not legal at step {:?}{}",
@@ -305,6 +314,7 @@ impl BloodyMonday {
                 self.why_not(a)
             )));
         }
+        self.prompt_cache.clear(); // the position changes now
         if !self.hits.is_empty() {
             if let Action::AssignHit { block } = a {
                 self.assign_one_hit(*block, ev);

@@ -195,6 +195,7 @@ pub struct Battle {
     pub(crate) phase: Phase,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
+    pub(crate) prompt_cache: crate::games::PromptCache<Side, Step, Action>,
 }
 
 /// The replacement HQ leader after a loss (SR 12.1.b.3) and the interim CU leader (D32).
@@ -525,6 +526,11 @@ impl Battle {
     /// (start + arrivals - now = casualties), BEP never above its total, a decision waits
     /// with at least one legal action. For tests; never fails in play.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if let Some(cached) = self.prompt_cache.peek() {
+            if *cached != self.current_prompt() {
+                return Err("the cached prompt differs from the position's".into());
+            }
+        }
         for side in Side::BOTH {
             let st = self.side(side);
             let now: u16 = (0..self.cus.len())
@@ -604,16 +610,16 @@ impl Rules for Battle {
         Ok(Options { terrain_rolls: bits & 1 != 0, no_pursuit: bits & 2 != 0 })
     }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.current_prompt()
+        self.prompt_cache.get_or(|| self.current_prompt()).clone()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {
             return Err(GameError::GameOver);
         }
-        let mut next = self.clone();
+        // `perform` refuses an action not in the prompt before it changes anything, and a legal
+        // action cannot fail, so the battle is changed in place (no copy to throw away).
         let mut events = Vec::new();
-        next.perform(action, &mut events)?;
-        *self = next;
+        self.perform(action, &mut events)?;
         Ok(events)
     }
     fn describe(&self, action: &Action) -> String {

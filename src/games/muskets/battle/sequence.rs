@@ -179,6 +179,7 @@ impl Battle {
             phase: Phase::Start,
             outcome: None,
             opening: Arc::new(Vec::new()),
+            prompt_cache: Default::default(),
             scen,
         };
         for side in Side::BOTH {
@@ -426,10 +427,11 @@ impl Battle {
 
     /// Check and perform one action on this (scratch) state, then run automatic steps.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
-        let prompt = self.current_prompt().ok_or(GameError::GameOver)?;
+        let prompt = self.prompt_cache.get_or(|| self.current_prompt()).as_ref().ok_or(GameError::GameOver)?;
         if !prompt.actions.contains(a) {
             return Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe_action(a), prompt.step)));
         }
+        self.prompt_cache.clear(); // the position changes now
         self.perform_checked(a, ev);
         self.run(ev);
         Ok(())

@@ -531,7 +531,7 @@ impl BloodyMonday {
     /// 9.10 every unit in a contested area without a shield takes one hit, no bonus (D5).
     pub(crate) fn battle_fatigue(&mut self, ev: &mut Vec<Event>) {
         let contested = self.contested_set();
-        for a in super::impulse::areas_of(contested) {
+        for a in super::impulse::members(contested) {
             ev.push(Event::Fatigue { area: a + 1 });
             let units: Vec<BlockId> = self.all_blocks().filter(|&b| self.area_of(b) == Some(a)).collect();
             for b in units {

@@ -3,7 +3,7 @@
 //! that the table shows); the type has no field that could hold more. Odds of a battle are
 //! computed from the attacker's view only, so they cannot leak hidden strengths.
 use super::action::{Action, AreaId, BlockId, ImpulseKind, Side, Step};
-use super::impulse::areas_of;
+use super::impulse::members;
 use super::scenario::{side_index, Kind};
 use super::sequence::{bit, Phase};
 use super::{BloodyMonday, Loc, Options, Outcome};
@@ -223,8 +223,8 @@ impl BloodyMonday {
             leaders: self.imp.leaders.clone(),
             leader_cap: self.imp.leader_cap,
             artillery_cap: self.imp.art_cap,
-            new_battles: areas_of(self.imp.new_battles).map(|a| a + 1).collect(),
-            resolved: areas_of(self.imp.resolved).map(|a| a + 1).collect(),
+            new_battles: members(self.imp.new_battles).map(|a| a + 1).collect(),
+            resolved: members(self.imp.resolved).map(|a| a + 1).collect(),
             new_battle_cap: self.imp.new_cap(),
             current_battles_left: self.imp.current_cap().saturating_sub(self.imp.current_resolved),
             moved: self.imp.moved,

@@ -255,7 +255,7 @@ impl BloodyMonday {
         let contested = self.contested_set();
         let new = self.imp.new_battles & !self.imp.resolved & contested;
         if new != 0 {
-            let acts = areas_of(new).map(|a| Action::ResolveBattle { area: a + 1 }).collect();
+            let acts = members(new).map(|a| Action::ResolveBattle { area: a + 1 }).collect();
             let left = self.imp.current_cap().saturating_sub(self.imp.current_resolved);
             return (acts, new.count_ones() as u8, left);
         }
@@ -263,7 +263,7 @@ impl BloodyMonday {
         let mut acts = Vec::new();
         if left > 0 && self.imp.kind != ImpulseKind::CavalryRaid {
             let current = self.imp.contested_start & !self.imp.resolved & contested;
-            acts.extend(areas_of(current).map(|a| Action::ResolveBattle { area: a + 1 }));
+            acts.extend(members(current).map(|a| Action::ResolveBattle { area: a + 1 }));
         }
         acts.push(Action::EndBattles);
         (acts, 0, left)
@@ -335,7 +335,21 @@ impl BloodyMonday {
     }
 }
 
-/// The area indices in a bit set, in order.
-pub(crate) fn areas_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&a| set & bit(a) != 0)
+/// The members (area or block indices) of a 128-bit set, in order.
+pub(crate) fn members(set: u128) -> impl Iterator<Item = u8> {
+    // Lowest bit first, a 64-bit half at a time (no 128-bit arithmetic: see `bit`).
+    let (mut lo, mut hi) = (set as u64, (set >> 64) as u64);
+    std::iter::from_fn(move || {
+        if lo != 0 {
+            let i = lo.trailing_zeros() as u8;
+            lo &= lo - 1;
+            Some(i)
+        } else if hi != 0 {
+            let i = hi.trailing_zeros() as u8;
+            hi &= hi - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
+    })
 }

@@ -209,10 +209,19 @@ impl BloodyMonday {
             && self.strength(b) > 0
     }
 
+    /// The blocks that may move or activate in the Movement step, in id order: in a tactical
+    /// action only those ordered (5.1), otherwise every block of the active side.
+    fn movement_candidates(&self) -> impl Iterator<Item = BlockId> {
+        let ordered_only = matches!(self.imp.kind, ImpulseKind::Tactical | ImpulseKind::GeneralOffensive);
+        let r = &self.scen.side_range[self.active.index()];
+        let (ordered, all) = if ordered_only { (self.imp.ordered, 0..0) } else { (0, r.start..r.end) };
+        super::impulse::members(ordered).chain(all)
+    }
+
     /// Is there anything to do in the Movement step besides ending it?
     pub(crate) fn any_movement_action(&self) -> bool {
         let full = self.imp.limit.is_some_and(|l| self.imp.moved >= l);
-        self.side_blocks(self.active).any(|b| {
+        self.movement_candidates().any(|b| {
             (!full && self.may_move(b) && self.has_step(b, self.mp(b), self.unit_purpose()))
                 || (!self.blocks[b as usize].moved && self.may_activate_artillery(b, self.mp(b)))
         })
@@ -222,7 +231,7 @@ impl BloodyMonday {
     pub(crate) fn movement_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         let full = self.imp.limit.is_some_and(|l| self.imp.moved >= l);
-        for b in self.side_blocks(self.active) {
+        for b in self.movement_candidates() {
             if !full && self.may_move(b) && self.has_step(b, self.mp(b), self.unit_purpose()) {
                 out.push(Action::Move { block: b });
             }

@@ -602,6 +602,27 @@ fn extreme_command_limit_9_12_reinforcements_bm214() {
     }
 }
 
+/// 9.12 (BM-214, D33): a 9.1 skirmish also skips forbidden areas: a light-blue jager in Gorki
+/// (north) may fall back only into the Great Redoubt (south).
+#[test]
+fn extreme_command_limit_9_12_skirmish_bm214() {
+    for on in [true, false] {
+        let mut s = position(Side::French, vec![at("F09", 41), at("F15", 41), at("R40", 69), at("R13", 69), at("R01", 107)]);
+        s.control.push(AreaSide { area: 41, side: Side::French });
+        s.options = Options { jagers: true, command_limit: true, extreme_command_limit: on, ..Options::default() };
+        let mut m = start(s);
+        tactical(&mut m, &["F09"]);
+        walk(&mut m, "F15", &[69]);
+        to_battles(&mut m);
+        act(&mut m, Action::ResolveBattle { area: 69 });
+        assert_eq!(step(&m), Step::Jager { area: 69, jager: id("R40") });
+        assert!(offered(&m, &Action::Skirmish { jager: id("R40"), to: 55 }));
+        for north in [42, 52, 71] {
+            assert_eq!(offered(&m, &Action::Skirmish { jager: id("R40"), to: north }), !on, "into {north}, 9.12 {on}");
+        }
+    }
+}
+
 // ------------------------------------------------------------------------------ 6.1 / 6.3
 
 /// 6.1 (BM-175, D36, D40): the disk holder places up to LP reinforcements in the 3.3 order;
@@ -658,14 +679,17 @@ fn raid_position() -> Match<BloodyMonday> {
     }
     let mut m = start(s);
     tactical(&mut m, &["R49"]);
+    // The cossack moves in the tactical action (D24: it may raid as well).
+    walk(&mut m, "R50", &[97]);
     to_battles(&mut m);
     act(&mut m, Action::EndBattles);
     m
 }
 
 /// 6.3 (BM-180, D24): after his tactical action the disk holder spends the disk; up to LP
-/// cavalry units (cossacks included, infantry never) move within their MP; none may start a
-/// new battle or disengage, though one may join a current battle; no battle is resolved.
+/// cavalry units (cossacks included, infantry never, also units that moved in the tactical
+/// action) move within their MP; none may start a new battle or disengage, though one may join
+/// a current battle; no battle is resolved.
 #[test]
 fn cavalry_raid_6_3_bm180() {
     let mut m = raid_position();
@@ -688,7 +712,7 @@ fn cavalry_raid_6_3_bm180() {
     ev.extend(act(&mut m, Action::StepTo { block: id("R44"), to: 42 }));
     assert_eq!(area_of(&m, "R44"), Some(42), "joins the current battle and stops");
     ev.extend(act(&mut m, Action::Move { block: id("R50") }));
-    ev.extend(act(&mut m, Action::StepTo { block: id("R50"), to: 97 }));
+    ev.extend(act(&mut m, Action::StepTo { block: id("R50"), to: 98 }));
     ev.extend(act(&mut m, Action::Stop { block: id("R50") }));
     // Three raiders (LP 3): the raid ends; the battle in 42 is not resolved.
     assert_eq!(area_of(&m, "R45"), Some(72));
@@ -752,6 +776,22 @@ fn jagers_9_1_skirmish_bm192() {
         act(&mut m, Action::AssignHit { block: id("R33") });
     }
     assert_eq!((area_of(&m, "R40"), strength(&m, "R33")), (Some(44), 1));
+}
+
+/// 9.1 (BM-191): only a jager at full strength, and only in a yellow or red area, is asked.
+#[test]
+fn jagers_9_1_only_at_full_strength_in_yellow_or_red_bm191() {
+    for (jager, area, from, asked) in [(at("R40", 44), 44, 37, true), (weak("R40", 44, 1), 44, 37, false), (at("R40", 42), 42, 8, false)] {
+        let blocks = vec![at("F09", from), at("F10", from), jager, at("R33", area)];
+        let mut s = with(position(Side::French, blocks), Options { jagers: true, ..Options::default() });
+        s.dice = vec![1; 40];
+        let mut m = start(s);
+        tactical(&mut m, &["F09"]);
+        walk(&mut m, "F10", &[area]);
+        to_battles(&mut m);
+        act(&mut m, Action::ResolveBattle { area });
+        assert_eq!(m.prompt().is_some_and(|p| matches!(p.step, Step::Jager { .. })), asked, "jager in {area}");
+    }
 }
 
 /// 9.1 (BM-193, D27): an ambushing jager rolls its dice before every other unit, its hits

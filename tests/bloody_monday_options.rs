@@ -515,6 +515,24 @@ fn command_limit_9_11_barclay_stays_north_bm213() {
     }
 }
 
+/// 9.11 (BM-213): the same for Bagration in the south: he may not step north, nor order the
+/// militia (any leader's, 5.1) just across the line.
+#[test]
+fn command_limit_9_11_bagration_stays_south_bm213() {
+    for on in [true, false] {
+        let mut s = position(Side::Russian, vec![at("R32", 72), at("R59", 71), at("R33", 68)]);
+        s.options = Options { command_limit: on, ..Options::default() };
+        let mut m = start(s);
+        act(&mut m, Action::Tactical);
+        act(&mut m, Action::Move { block: id("R32") });
+        assert_eq!(offered(&m, &Action::StepTo { block: id("R32"), to: 71 }), !on, "north, 9.11 {on}");
+        assert!(offered(&m, &Action::StepTo { block: id("R32"), to: 68 }));
+        act(&mut m, Action::Activate { block: id("R32") });
+        assert!(is_ordered(&m, "R33"));
+        assert_eq!(is_ordered(&m, "R59"), !on, "militia beyond the line, 9.11 {on}");
+    }
+}
+
 /// 9.12 (BM-214, D33): yellow units may not enter the south, light-blue ones the north.
 #[test]
 fn extreme_command_limit_9_12_moves_bm214() {

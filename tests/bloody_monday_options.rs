@@ -925,3 +925,51 @@ fn last_blood_10_0_all_options_and_points_at_the_end_bm215_bm217() {
     // French: 4 areas x 2 = 8; Russians: 2 areas x 2 + 3 + 5 = 12.
     assert_eq!((o.winner, o.victory, o.points), (Some(Side::Russian), Victory::Points, Some([8, 12])));
 }
+
+// ------------------------------------------------------------------------------ random Last Blood games
+
+/// 9.3, 9.11, 9.12, 6.3 along random Last Blood games (every option on): Barclay stays north
+/// and Bagration south, no yellow Russian unit is ever in the south nor a light-blue one in the
+/// north, every unit starts its move with its 9.3 allowance, and a raid moves only cavalry.
+#[test]
+fn last_blood_random_games_keep_the_optional_limits() {
+    use napoleonic::games::bloody_monday::scenario::{Colour, Part};
+    let scen = Scenario::shared().unwrap();
+    let (barclay, bagration) = (id("R12"), id("R32"));
+    for seed in 0..40u64 {
+        let mut m = Match::<BloodyMonday>::new(LAST_BLOOD, Options::default(), seed).unwrap();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut moves = 0;
+        while let Some(p) = m.prompt() {
+            let g = m.state();
+            for b in 0..scen.blocks.len() as BlockId {
+                let Some(a) = g.block_state(b).area() else { continue };
+                let part = scen.area(a).part;
+                let blk = scen.block(b);
+                let wrong = match (blk.side, blk.colour) {
+                    _ if b == barclay => part != Part::North,
+                    _ if b == bagration => part != Part::South,
+                    (Side::Russian, Some(Colour::Yellow)) => part == Part::South,
+                    (Side::Russian, Some(Colour::Lightblue)) => part == Part::North,
+                    _ => false,
+                };
+                assert!(!wrong, "seed {seed}: {} in area {} ({part:?})", blk.id, a + 1);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = p.actions[(x % p.actions.len() as u64) as usize].clone();
+            if let (Step::Movement { kind, .. }, Action::Move { block }) = (&p.step, &a) {
+                if *kind == ImpulseKind::CavalryRaid {
+                    assert!(scen.block(*block).kind.is_cavalry(), "seed {seed}: {} raids", scen.block(*block).id);
+                }
+            }
+            m.apply(&a).unwrap();
+            if let (Step::Movement { .. }, Action::Move { block }) = (&p.step, &a) {
+                assert_eq!(step(&m), Step::UnitMove { block: *block, mp: scen.block(*block).mp_mobility }, "seed {seed}");
+                moves += 1;
+            }
+        }
+        assert!(moves > 0);
+    }
+}

@@ -1,8 +1,10 @@
 // The Age of Muskets Field Battle by clicking: start a battle, pass the hot-seat curtain, deploy by
-// clicking sections, plan by clicking chits, play an option from the hand and follow it to an
-// engagement in the log; the other side's chits are never in the page while a side looks at it;
+// clicking sections of the SVG display, plan by clicking chits, play an option by picking its chit
+// in hand and clicking the enemy section, follow it to an engagement in the log with its modifiers
+// explained; the other side's chits are never in the page while a side looks at it; the display's
+// sections, counters, endurance tracks, zoom, keyboard and hover cards, and its phone layout;
 // export and import round trip.
-import { check, choicesReach, ready, shooter, state } from './lib.mjs';
+import { check, choicesReach, median, ready, shooter, state } from './lib.mjs';
 
 const SEED = 2024;
 const KINDS = ['Reserve', 'Outflank', 'Assault', 'Pin', 'Bombardment', 'Cavalry Charge', 'Withdraw', 'Recover', 'Reinforce'];
@@ -33,6 +35,36 @@ async function checkNoEnemySecrets(page, side) {
   check(enemyChits === 0, `${side} on the screen: the ${enemy} hand shows backs only`);
 }
 
+/** What the SVG display shows: sections, counters with their SP, endurance tracks, hands. */
+async function display(page) {
+  return page.evaluate(() => {
+    const root = document.getElementById('battle-board');
+    const svg = root.querySelector('svg.battle-svg');
+    const q = (sel) => [...root.querySelectorAll(sel)];
+    return {
+      svg: !!svg,
+      mode: svg?.dataset.mode ?? null,
+      html: q('div:not(.battle-result):not(.battle-result *), button, span').length,
+      sections: q('svg .section[data-key]').map((g) => ({ key: g.dataset.key, terrain: g.dataset.terrain ?? null, label: g.getAttribute('aria-label') })),
+      counters: q('svg .counter[data-piece]').map((g) => ({
+        id: g.dataset.piece,
+        side: g.dataset.side,
+        sp: [...g.querySelectorAll('.sp .sp-text')].map((t) => t.textContent),
+        label: g.getAttribute('aria-label'),
+        focusable: g.getAttribute('tabindex') === '0',
+      })),
+      backs: q('svg .counter.back').length,
+      beps: q('svg [data-bep-side]').map((g) => ({ side: g.dataset.bepSide, bep: Number(g.dataset.bep), cells: g.querySelectorAll('.bep-cell').length, at: g.querySelectorAll('.bep-cell.at').length })),
+      ownChits: q('svg .own-hand [data-chit]').map((g) => g.textContent),
+      enemyHand: q('svg .enemy-hand').map((g) => ({ n: Number(g.dataset.enemyChits), chits: g.querySelectorAll('[data-chit]').length, text: g.textContent })),
+      viewer: root.querySelector('svg [data-viewer]')?.dataset.viewer ?? null,
+      scrollW: root.scrollWidth,
+      clientW: root.clientWidth,
+      svgW: svg?.getBoundingClientRect().width ?? 0,
+    };
+  });
+}
+
 /** Choose an action by clicking `locator`; a chooser that pops up gets its first entry. */
 async function clickAndChoose(page, selector) {
   const before = (await state(page)).choices;
@@ -61,7 +93,7 @@ async function passCurtainIfUp(page, seen) {
   return side;
 }
 
-export default async function battle({ page, origin }) {
+export default async function battle({ page, origin, perf }) {
   const shot = shooter(page, 'battle');
   await page.goto(origin + '/');
   await ready(page);
@@ -95,6 +127,31 @@ export default async function battle({ page, origin }) {
     await clickAndChoose(page, `#battle-board .section.mark[data-key^="${side}:"]`);
   }
   check(seen.size === 2, 'both sides deployed behind their own curtain', [...seen]);
+  await passCurtainIfUp(page, seen);
+  let d = await display(page);
+  check(d.svg && d.html === 0, 'the battle display is an SVG drawing (no HTML boxes in it)', d.html);
+  const sides = new Set(d.sections.map((x) => x.key.split(':')[0]));
+  const kinds = ['flank_left', 'left', 'centre', 'right', 'flank_right', 'reserve'];
+  check(
+    d.sections.length === 12 && sides.size === 2 && [...sides].every((side) => kinds.every((k) => d.sections.some((x) => x.key === `${side}:${k}`))),
+    'the SVG has both battle lines: left, centre, right, reserve and the two outflank sections for each side',
+    d.sections.map((x) => x.key),
+  );
+  check(d.sections.some((x) => x.terrain) && d.sections.filter((x) => x.terrain).every((x) => x.label.includes(x.terrain)), "the sections' terrain is drawn and named", d.sections.filter((x) => x.terrain));
+  const withSp = d.counters.filter((c) => c.sp.length);
+  check(
+    withSp.length > 0 && withSp.every((c) => c.sp.every((t) => /^\S+ \d+( \d+s)?$/.test(t))) && d.counters.every((c) => c.focusable && c.label),
+    `counters are drawn with their SP by troop type (${withSp.length} CUs, e.g. ${JSON.stringify(withSp[0]?.sp)}), focusable and labelled`,
+    withSp.slice(0, 3),
+  );
+  check(
+    d.beps.length === 2 && d.beps.every((b) => b.cells > 1 && b.at === 1) && new Set(d.beps.map((b) => b.side)).size === 2,
+    'the SVG draws both endurance tracks with the current BEP marked',
+    d.beps,
+  );
+  const me = await viewer(page);
+  check(d.enemyHand.length === 1 && d.enemyHand[0].chits === 0, "the opponent's hand is a count of backs, never its chits", d.enemyHand);
+  check(d.backs > 0 && d.counters.every((c) => c.side === me || !c.label.includes('face down')), `the enemy's hidden counters are drawn face down for ${me} (${d.backs} backs)`, d.backs);
   let s = await state(page);
   check(/planning/.test(s.prompt), 'deployment leads to planning', s.prompt);
 
@@ -112,6 +169,13 @@ export default async function battle({ page, origin }) {
       await clickAndChoose(page, `#battle-board [data-pool="${pick}"]`);
     } else {
       hands[side] = await page.locator('.own-hand [data-chit]').evaluateAll((bs) => bs.map((b) => b.textContent));
+      d = await display(page);
+      const enemyCount = await page.textContent('#status-list dd[data-key="enemy-hand"]');
+      check(
+        d.ownChits.length > 0 && d.enemyHand.length === 1 && d.enemyHand[0].chits === 0 && String(d.enemyHand[0].n) === enemyCount.trim() && !KINDS.some((k) => d.enemyHand[0].text.includes(k)),
+        `${side} planned: own chits in hand (${d.ownChits.join(', ')}), the enemy's as ${d.enemyHand[0]?.n} backs`,
+        d.enemyHand,
+      );
       await clickAndChoose(page, '#quick button[data-type="EndPlanning"]');
     }
   }
@@ -119,9 +183,10 @@ export default async function battle({ page, origin }) {
   console.log(`      hands: ${JSON.stringify(hands)}`);
   await shot('3-planned');
 
-  // 4. Combat: play an option from the hand by clicking its chit, follow up by clicking, until an
-  //    engagement is in the log.
+  // 4. Combat: play an option from the hand by picking its chit, then clicking the enemy section it
+  //    goes against; follow up by clicking, until an engagement is in the log.
   let engaged = false;
+  let picks = 0;
   guard = 0;
   while (guard++ < 80 && !engaged) {
     await passCurtainIfUp(page, seen);
@@ -136,8 +201,22 @@ export default async function battle({ page, origin }) {
       : (await page.locator('.own-hand [data-chit="pin"].mark').count())
         ? '.own-hand [data-chit="pin"].mark'
         : null;
-    if (/play an option/.test(s.prompt) && chit) await clickAndChoose(page, chit);
-    else if (await page.locator('#battle-board .counter.selectable').count()) await clickAndChoose(page, '#battle-board .counter.selectable');
+    if (/play an option/.test(s.prompt) && chit) {
+      await page.click(chit);
+      if (await page.locator('.own-hand [data-chit].mark-picked').count()) {
+        // Picked: only the enemy sections this chit can go against are marked now.
+        const marked = await page.locator('#battle-board .section.mark').evaluateAll((gs) => gs.map((g) => g.dataset.key));
+        const me = await viewer(page);
+        if (!picks++) {
+          check(marked.length > 0 && marked.every((k) => !k.startsWith(`${me}:`)), `picking the ${chit.match(/"(\w+)"/)[1]} chit marks the enemy sections it can attack`, marked);
+          await shot('4a-chit-picked');
+        }
+        await clickAndChoose(page, '#battle-board .section.enemy.mark');
+      } else {
+        if (await page.isVisible('#chooser')) await page.click('#chooser button[data-index]');
+        await choicesReach(page, s.choices + 1);
+      }
+    } else if (await page.locator('#battle-board .counter.selectable').count()) await clickAndChoose(page, '#battle-board .counter.selectable');
     else if (await page.locator('#battle-board .section.mark').count()) await clickAndChoose(page, '#battle-board .section.mark');
     else if (await page.locator('#quick button').count()) {
       const quick = await page.locator('#quick button').evaluateAll((bs) => bs.map((b) => b.dataset.type));
@@ -151,9 +230,49 @@ export default async function battle({ page, origin }) {
   const line = s.logText.find((l) => /Engagement:/.test(l));
   check(!!line, 'an engagement is resolved and explained in the log', s.lastLog);
   check(/rolled \d+ [+−]\d+ modifiers = \d+/.test(line ?? ''), 'the engagement line explains the dice and modifiers', line);
+  check(picks > 0, `options were played by picking a chit and clicking a section (${picks} times)`, picks);
   console.log(`      ${line}`);
   check(s.error === null, 'no error shown', s.error);
   await shot('4-engagement');
+
+  // 4b. The display by keyboard and pointer: a counter takes the focus and shows its card; zoom
+  //     in and back to fit like the area map; on a phone's width it is turned a quarter and fits.
+  const firstCounter = '#battle-board .counter[data-piece]';
+  await page.focus(firstCounter);
+  const card = await page.evaluate(() => ({ shown: !document.getElementById('hover-card').hidden, text: document.getElementById('hover-card').textContent }));
+  const label = await page.getAttribute(firstCounter, 'aria-label');
+  check(card.shown && card.text.includes(label.split(' (')[0]), 'a counter focused by the keyboard shows its card', [card, label]);
+  await page.hover('#battle-board .section[data-key] .s-name');
+  d = await display(page);
+  const w0 = d.svgW;
+  await page.click('#zoom-in');
+  await page.click('#zoom-in');
+  d = await display(page);
+  check(d.svgW > w0 * 1.5 && d.scrollW > d.clientW, `zoom in makes the display bigger in its box (${w0.toFixed(0)} -> ${d.svgW.toFixed(0)} px)`, [w0, d.svgW]);
+  await page.click('#zoom-fit');
+  d = await display(page);
+  check(Math.abs(d.svgW - w0) < 2 && d.scrollW <= d.clientW + 1, 'fit brings the display back to the width of its box', [w0, d.svgW, d.scrollW, d.clientW]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'narrow');
+  d = await display(page);
+  check(
+    d.mode === 'narrow' && d.scrollW <= d.clientW + 1 && d.sections.length === 12 && d.beps.length === 2 && d.counters.length > 0,
+    `on a phone (390 px) the display turns a quarter and fits its width (${d.svgW.toFixed(0)} of ${d.clientW} px) with every section, track and counter`,
+    { mode: d.mode, scrollW: d.scrollW, clientW: d.clientW },
+  );
+  await shot('4b-narrow');
+  await page.evaluate(() => document.querySelector('#battle-board .section.own')?.scrollIntoView());
+  await shot('4c-narrow-own');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => document.querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'wide');
+  const clicks = (await page.evaluate(() => window.__perf.clicks)).filter((c) => c.what.startsWith('board:') || c.what === 'pick-chit');
+  perf.battleClickToRedraw = {
+    what: 'Field Battle: click on the SVG display (a section, a chit, a counter) to redrawn display, ms (the engine applies the action, the whole SVG is redrawn)',
+    clicks: clicks.length,
+    median: median(clicks.map((c) => c.ms)),
+    max: Math.max(...clicks.map((c) => c.ms)),
+  };
+  console.log(`      battle display: click to redraw median ${perf.battleClickToRedraw.median?.toFixed(1)} ms, max ${perf.battleClickToRedraw.max.toFixed(1)} ms over ${clicks.length} clicks`);
 
   // 5. Export and import: the same position comes back, behind the curtain.
   const choices = s.choices;

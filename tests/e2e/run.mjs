@@ -63,6 +63,8 @@ async function main() {
     const c = perf.clickToRedraw;
     console.log('\ne2e: timings (test-results/perf.json)');
     if (l) console.log(`      load to first highlighted legal move: median ${l.medianPainted?.toFixed(0)} ms painted (${l.medianDom?.toFixed(0)} ms in the DOM); target < 300 ms`);
+    const bc = perf.battleClickToRedraw;
+    if (bc) console.log(`      Field Battle display, click to redraw: median ${bc.median?.toFixed(1)} ms, max ${bc.max?.toFixed(1)} ms over ${bc.clicks} clicks`);
     if (c) console.log(`      click to redraw: median ${c.medianBoard?.toFixed(1)} ms, max ${c.maxBoard?.toFixed(1)} ms; select toggle ${c.selectToggle.medianHandler?.toFixed(1)} ms; target < 16 ms`);
   }
   if (failed) throw failed;

@@ -176,6 +176,12 @@ const viewBoards: Record<string, ViewBoard> = {
   },
 };
 
+/** The boards drawn from the view that zoom inside their box (+, −, fit). */
+const viewZoom: Record<string, { zoom(factor: number): void; fit(): void } | undefined> = {
+  battle: battleBoard,
+  areas: areaBoard,
+};
+
 /**
  * Hot-seat with hidden information: the side whose view is on the screen. When the deciding side
  * is another, a curtain asks to pass the screen before anything of that side is drawn.
@@ -392,6 +398,25 @@ function liveTargets(list: Placed[], active: number | null): Placed[] {
   });
 }
 
+/**
+ * A chit in hand picked first (Field Battle): the sections it can be played on are then the
+ * targets. Kept only while the position it was picked in is the one on the screen.
+ */
+let chitPick: { kind: string; session: Session; count: number } | null = null;
+
+function pickedChit(c: Current, list: Placed[]): string | null {
+  if (!chitPick || chitPick.session !== c.session || chitPick.count !== c.session.choiceCount() || !c.ui.optionOf) return null;
+  const kind = chitPick.kind;
+  return list.some((p) => c.ui.optionOf!(p.action) === kind) ? kind : null;
+}
+
+/** With a chit picked, only the actions playing it. */
+function byPickedChit(c: Current, list: Placed[], hits: Placed[]): Placed[] {
+  const kind = pickedChit(c, list);
+  if (!kind) return hits;
+  return hits.filter((p) => c.ui.optionOf!(p.action) === kind);
+}
+
 function marksFor(c: Current, list: Placed[], view: unknown): BoardMarks {
   const sel = selection(list);
   const hexes = new Map<string, string>();
@@ -504,8 +529,8 @@ function render(): void {
 function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   board.show(true);
   el.board.hidden = true;
-  // The area map zooms (a bigger drawing in its scrolling box); the Field Battle display does not.
-  el.zoomControls.hidden = c.entry.board !== 'areas';
+  // The area map and the Field Battle display zoom (a bigger drawing in its scrolling box).
+  el.zoomControls.hidden = !viewZoom[c.entry.board];
   boardRuleset = '';
   try {
     renderReplayControls(c);
@@ -537,16 +562,25 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
       board.setReadOnly(false);
       const list = placedActions(c, prompt);
       const marks = marksFor(c, list, view);
-      // A chit in hand is a target too: clicking it offers the actions that play it.
+      // A chit in hand is a target too: clicking it picks it (then a section) or plays it.
       if (c.ui.optionOf) {
+        const picked = pickedChit(c, list);
+        if (picked) {
+          // Only the sections the picked chit can be played on.
+          marks.hexes = new Map();
+          marks.targets.clear();
+          for (const p of list)
+            if (c.ui.optionOf(p.action) === picked && p.intent?.hex !== undefined) marks.hexes.set(p.intent.hex, p.intent.odds ? 'attack' : 'move');
+        }
         for (const p of list) {
           const kind = c.ui.optionOf(p.action);
           if (kind && !marks.hexes.has(`chit:${kind}`)) marks.hexes.set(`chit:${kind}`, 'move');
         }
+        if (picked) marks.hexes.set(`chit:${picked}`, 'picked');
       }
       if (marks.selected === null && prompt && c.ui.promptCounter) marks.selected = c.ui.promptCounter(prompt);
       board.draw(view, scenario, marks);
-      el.deselect.hidden = !(selected !== null && marks.selected === selected);
+      el.deselect.hidden = !((selected !== null && marks.selected === selected) || (c.ui.optionOf && pickedChit(c, list)));
       renderPrompt(c, prompt, false);
       const count = c.session.choiceCount();
       if (!listFor || listFor.session !== c.session || listFor.count !== count) {
@@ -872,7 +906,7 @@ function clickPiece(id: number, hex: string, at: Where): void {
   const list = placedActions(c, c.session.prompt());
   const sel = selection(list);
   const live = liveTargets(list, sel.active);
-  const hits = live.filter((p) => p.intent!.unit === id || (hex && p.intent!.hex === hex));
+  const hits = byPickedChit(c, list, live.filter((p) => p.intent!.unit === id || (hex && p.intent!.hex === hex)));
   if (hits.length) return chooseAmong(hits, at, t0);
   const direct = list.filter((p) => p.intent?.piece === id && p.intent.hex === undefined && p.intent.unit === undefined);
   if (direct.length) return chooseAmong(direct, at, t0);
@@ -896,12 +930,31 @@ function clickHex(hex: string, at: Where): void {
   const t0 = performance.now();
   const list = placedActions(c, c.session.prompt());
   const sel = selection(list);
-  let hits = liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex);
+  let hits = byPickedChit(c, list, liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex));
   if (!hits.length && hex.startsWith('chit:') && c.ui.optionOf) {
     const kind = hex.slice(5);
     hits = list.filter((p) => c.ui.optionOf!(p.action) === kind);
+    // A chit played on one of several sections: pick it, then click the section (again: unpick).
+    const onSections = hits.filter((p) => p.intent?.hex !== undefined && !p.intent.hex.startsWith('chit:'));
+    if (pickedChit(c, list) === kind) {
+      chitPick = null;
+      hideChooser();
+      render();
+      return;
+    }
+    if (hits.length > 1 && onSections.length) {
+      chitPick = { kind, session: c.session, count: c.session.choiceCount() };
+      hideChooser();
+      render();
+      perf.clicks.push({ what: 'pick-chit', ms: performance.now() - t0 });
+      return;
+    }
   }
   if (hits.length) return chooseAmong(hits, at, t0);
+  if (chitPick) {
+    chitPick = null;
+    render();
+  }
   if (selected !== null) {
     selected = null;
     render();
@@ -1376,6 +1429,7 @@ async function main(): Promise<void> {
   el.undo.addEventListener('click', undo);
   el.deselect.addEventListener('click', () => {
     selected = null;
+    chitPick = null;
     render();
   });
   el.newGame.addEventListener('click', showStart);
@@ -1390,10 +1444,10 @@ async function main(): Promise<void> {
   el.importFile.addEventListener('change', () => importFile(el.importFile));
   el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
   el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
-  const onAreas = () => current?.entry.board === 'areas';
-  el.zoomIn.addEventListener('click', () => (onAreas() ? areaBoard.zoom(1.3) : board.zoom(1.3)));
-  el.zoomOut.addEventListener('click', () => (onAreas() ? areaBoard.zoom(1 / 1.3) : board.zoom(1 / 1.3)));
-  el.zoomFit.addEventListener('click', () => (onAreas() ? areaBoard.fit() : board.fit()));
+  const zoomable = () => viewZoom[current?.entry.board ?? ''] ?? board;
+  el.zoomIn.addEventListener('click', () => zoomable().zoom(1.3));
+  el.zoomOut.addEventListener('click', () => zoomable().zoom(1 / 1.3));
+  el.zoomFit.addEventListener('click', () => zoomable().fit());
   el.replayFirst.addEventListener('click', () => viewChoice(0));
   el.replayBack.addEventListener('click', () => stepReplay(-1));
   el.replayForward.addEventListener('click', () => stepReplay(1));

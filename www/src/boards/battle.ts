@@ -46,17 +46,21 @@ function signed(n: number): string {
   return n >= 0 ? `+${n}` : `−${-n}`;
 }
 
-/** A rough text width (Arial-like faces) for layout: the SVG is not measured. */
-function textW(text: string, size: number): number {
-  return text.length * size * 0.56;
+let measurer: CanvasRenderingContext2D | null | undefined;
+
+/** A text's width in the display's face (measured on a canvas; a rough guess without one). */
+function textW(text: string, size: number, bold = false): number {
+  if (measurer === undefined) measurer = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+  if (!measurer) return text.length * size * 0.56;
+  measurer.font = `${bold ? 'bold ' : ''}${size}px Arial, "Helvetica Neue", sans-serif`;
+  return measurer.measureText(text).width * 1.03;
 }
 
 /** A <text> that fits `max` px: squeezed a little, or cut with an ellipsis. */
-function fitText(text: string, size: number, max: number, attrs: string): string {
+function fitText(text: string, size: number, max: number, attrs: string, bold = false): string {
   let t = text;
-  const perChar = size * 0.56;
-  if (t.length * perChar > max * 1.45) t = t.slice(0, Math.max(1, Math.floor((max * 1.45) / perChar) - 1)) + '…';
-  const squeeze = t.length * perChar > max ? ` textLength="${max.toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : '';
+  while (t.length > 2 && textW(t, size, bold) > max * 1.3) t = t.slice(0, -2) + '…';
+  const squeeze = textW(t, size, bold) > max ? ` textLength="${max.toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : '';
   return `<text ${attrs}${squeeze}>${esc(t)}</text>`;
 }
 
@@ -250,7 +254,7 @@ export class BattleBoard {
         `<g class="${cls.join(' ')}" data-piece="${id}" data-side="${esc(side)}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" tabindex="0" role="button" aria-label="${esc(label)}">` +
         `<rect class="c-body" width="${CW}" height="${h}" rx="3" stroke="${colour}"/>` +
         `<path class="c-band" d="M0,3a3,3 0 0 1 3,-3H${CW - 3}a3,3 0 0 1 3,3V14H0Z" fill="${colour}"/>` +
-        fitText(`${c.counter.kind === 'hq' ? '★ ' : ''}${c.name}`, 9, CW - 6, `class="c-name" x="${CW / 2}" y="10.5" fill="${ink}"`) +
+        fitText(`${c.counter.kind === 'hq' ? '★ ' : ''}${c.name}`, 9, CW - 6, `class="c-name" x="${CW / 2}" y="10.5" fill="${ink}"`, true) +
         armSymbol(c, colour) +
         fitText(`${c.leader.name}${c.leader_lost ? ' ✝' : ''}`, 8, CW - 28, `class="c-leader" x="26" y="26"`);
       if (c.counter.kind === 'hq') {
@@ -340,7 +344,7 @@ export class BattleBoard {
       }
       const terrainName = s?.terrain ? `${s.terrain[0]!.toUpperCase()}${s.terrain.slice(1)}` : '';
       // The terrain beside the section's name when both fit, else under it.
-      const terrainBelow = !!terrainName && textW(SECTION_WORDS[sec], 10) + textW(terrainName, 9) + 3 * PAD > w;
+      const terrainBelow = !!terrainName && textW(SECTION_WORDS[sec], 10, true) + textW(terrainName, 9) + 3 * PAD > w;
       const headH = 17 + (terrainBelow ? 12 : 0) + (cmd ? 12 : 0) + tagLines.length * 13;
       const grid = counterGrid(here, hidden, side, w, isOwn);
       const h = Math.max(70, headH + (grid.h ? grid.h + PAD + 2 : 0) + PAD);
@@ -413,7 +417,7 @@ export class BattleBoard {
     const bepItem = (side: string, value: number, start: number, width: number): Item => {
       const { colour, ink } = sideColour(side);
       const title = `${side} BEP ${value}/${start}`;
-      const titleW = textW(title, 11) + 8;
+      const titleW = textW(title, 11, true) + 8;
       const cell = 17;
       const per = Math.max(5, Math.floor((width - titleW) / cell));
       const cells = Math.max(0, start) + 1;
@@ -465,14 +469,14 @@ export class BattleBoard {
       };
     };
 
-    const textItem = (text: string, cls = 'info', attrs = ''): Item => ({
-      w: textW(text, 10.5),
+    const textItem = (text: string, cls = 'info', attrs = '', size = 10.5, bold = false): Item => ({
+      w: textW(text, size, bold),
       h: 16,
       svg: (x, y) => `<text class="${cls}" x="${x}" y="${y + 12}"${attrs}>${esc(text)}</text>`,
     });
 
     const chitItem = (label: string, attrs: string, cls: string): Item => {
-      const w = Math.max(50, textW(label, 10.5) + 16);
+      const w = Math.max(50, textW(label, 10.5, true) + 16);
       return {
         w,
         h: CHIT_H,
@@ -488,7 +492,7 @@ export class BattleBoard {
 
     const enemyItems = (width: number): Item[] => {
       const items: Item[] = [
-        textItem(`${enemy.side}${enemy.side === view.attacker ? ' (attacker)' : ''}`, 'band-side', ` fill="${sideColour(enemy.side).colour}"`),
+        textItem(`${enemy.side}${enemy.side === view.attacker ? ' (attacker)' : ''}`, 'band-side', ` fill="${sideColour(enemy.side).colour}"`, 12, true),
         textItem(commandWords(enemy)),
         textItem(`OCC ${enemy.occ === null ? 'unknown' : signed(enemy.occ)}`),
       ];
@@ -515,7 +519,7 @@ export class BattleBoard {
 
     const ownItems = (width: number): Item[] => {
       const items: Item[] = [
-        textItem(`${own.side} (you${own.side === view.attacker ? ', attacker' : ''})`, 'band-side', ` fill="${sideColour(own.side).colour}"`),
+        textItem(`${own.side} (you${own.side === view.attacker ? ', attacker' : ''})`, 'band-side', ` fill="${sideColour(own.side).colour}"`, 12, true),
         textItem(commandWords(own)),
         textItem(`OCC ${signed(own.occ)}`),
       ];
@@ -528,7 +532,7 @@ export class BattleBoard {
 
     const handItems = (): Item[] => {
       const count = own.hand.reduce((n, [, c]) => n + c, 0);
-      const items: Item[] = [textItem(`Your chits (${count} of ${own.hand_limit}):`, 'row-title')];
+      const items: Item[] = [textItem(`Your chits (${count} of ${own.hand_limit}):`, 'row-title', '', 10.5, true)];
       const held = own.hand.filter(([, n]) => n > 0);
       if (!held.length) items.push(textItem('none', 'info none'));
       for (const [kind, n] of held) {
@@ -550,7 +554,7 @@ export class BattleBoard {
       const kinds = OPTION_KINDS.filter((k) => markOf(`pool:${k}`));
       if (!kinds.length) return [];
       return [
-        textItem('Take a chit:', 'row-title'),
+        textItem('Take a chit:', 'row-title', '', 10.5, true),
         ...kinds.map((kind) =>
           chitItem(OPTION_WORDS[kind], `data-key="pool:${kind}" data-pool="${kind}" tabindex="0" role="button" aria-label="Take a ${esc(OPTION_WORDS[kind])} chit"`, 'chit pool-chit mark mark-move'),
         ),
@@ -567,17 +571,17 @@ export class BattleBoard {
 
     // The title line (it wraps on a phone).
     const titleItems: Item[] = [
-      textItem(`${view.name} — round ${view.round}, ${view.step};`, 'battle-title'),
-      textItem(`attacker ${view.attacker};`, 'battle-title'),
+      textItem(`${view.name} — round ${view.round}, ${view.step};`, 'battle-title', '', 12.5),
+      textItem(`attacker ${view.attacker};`, 'battle-title', '', 12.5),
       {
-        w: textW(`seen by ${view.viewer}`, 12.5),
+        w: textW(`seen by ${view.viewer};`, 12.5, true),
         h: 16,
         svg: (x, yy) => `<text class="battle-title" x="${x}" y="${yy + 12}">seen by <tspan data-viewer="${esc(view.viewer)}" font-weight="bold">${esc(view.viewer)}</tspan>${view.outflank_holder ? ';' : ''}</text>`,
       },
     ];
-    if (view.outflank_holder) titleItems.push(textItem(`outflank marker: ${view.outflank_holder}`, 'battle-title'));
+    if (view.outflank_holder) titleItems.push(textItem(`outflank marker: ${view.outflank_holder}`, 'battle-title', '', 12.5));
     // Room on the right for the zoom buttons over the board.
-    const title = flow(titleItems.map((it) => ({ ...it, w: it.w * 1.2 })), M, inner - 50, y + 1, 4);
+    const title = flow(titleItems, M, inner - 50, y + 1, 4);
     body += title.svg;
     y += title.h + 8;
 
@@ -695,7 +699,7 @@ export class BattleBoard {
     }
     const offDisplay = own.counters.filter((c) => c.place.at !== 'display');
     if (offDisplay.length) {
-      const items: Item[] = [textItem('Not on the display:', 'row-title')];
+      const items: Item[] = [textItem('Not on the display:', 'row-title', '', 10.5, true)];
       for (const c of offDisplay) {
         items.push({
           w: CW,

@@ -104,8 +104,14 @@ fn assault_withdraw_pursuit_and_the_split_of_losses() {
         target: Section::Centre,
         attacker_roll: 7,
         attacker_total: 10,
+        attacker_modifiers: vec![
+            Modifier::new(ModifierCause::OperationalControl, 1),
+            Modifier::new(ModifierCause::CommanderTactical, 1),
+            Modifier::new(ModifierCause::TroopTactical, 1),
+        ],
         defender_roll: 3,
         defender_total: 5,
+        defender_modifiers: vec![Modifier::new(ModifierCause::OperationalControl, 1), Modifier::new(ModifierCause::TroopTactical, 1)],
         winner: Some(Side::Imperial)
     }), "{ev:?}");
     let v = b.view(Side::Allied);
@@ -116,7 +122,12 @@ fn assault_withdraw_pursuit_and_the_split_of_losses() {
     assert_eq!((vet.fresh, vet.shattered, rec.fresh, rec.shattered), (2, 0, 0, 1));
     apply(&mut b, Action::EndTurn);
     let ev = apply(&mut b, Action::Withdraw);
-    assert!(ev.contains(&Event::PursuitResolved { side: Side::Imperial, column: 8, roll: 5, percent: 70, losses: 1 }), "{ev:?}");
+    let shifts = vec![
+        Modifier::new(ModifierCause::WinnerCavalry, 2),
+        Modifier::new(ModifierCause::CavalryCommander, 3),
+        Modifier::new(ModifierCause::Withdraw, -3),
+    ];
+    assert!(ev.contains(&Event::PursuitResolved { side: Side::Imperial, base_column: 6, shifts, column: 8, roll: 5, percent: 70, losses: 1 }), "{ev:?}");
     let o = b.outcome().expect("over");
     assert_eq!(o.winner, Some(Side::Imperial));
     assert_eq!(o.result.must_retreat, Some(Side::Allied));
@@ -125,6 +136,66 @@ fn assault_withdraw_pursuit_and_the_split_of_losses() {
     assert_eq!((allied.casualties, allied.definitive, allied.stragglers), (4, 2, 2));
     let imperial = &o.result.sides[0];
     assert_eq!((imperial.casualties, imperial.definitive), (0, 0));
+}
+
+/// The page explains each roll: a scripted Pin against a Village whose defenders failed their
+/// Operational Control Check. Mouton: 9 +1 OCC +1 Tactical +1 Fr-Vet -1 Pin = 11; Cagigal:
+/// 2 -2 OCC +1 Sp-Vet -1 Pin +2 Village = 2. The difference of 9 is what was applied: the
+/// Spanish lose ceil(9/2) = 5 halved by Pin = 2 SP and check morale with +1 for losing by 5 or
+/// more: 3 + 1 = 4 (Cagigal's Morale Modifier is 0), so the Sp-Rec (Morale 4) hold.
+#[test]
+fn engagement_and_morale_modifiers_by_cause() {
+    let setup = Setup {
+        scenario: "medina-de-rioseco".into(),
+        dice: vec![9, 2, 3],
+        position: Some(Position {
+            placements: vec![
+                place("Garde Imperial", Section::Left),
+                place("ID Mouton", Section::Centre),
+                place("ID Merlé", Section::Right),
+                place("ID Portago", Section::Left),
+                place("ID Cagigal", Section::Centre),
+                place("ID Zayas", Section::Right),
+            ],
+            hands: vec![(Side::Imperial, vec![OptionKind::Pin]), (Side::Allied, vec![OptionKind::Withdraw])],
+            bep: vec![],
+            occ_passed: vec![(Side::Allied, false)],
+            terrain: vec![(Side::Allied, Section::Centre, Terrain::Village)],
+            outflank_allowed: vec![],
+            round: None,
+            turn: None,
+        }),
+        ..Setup::default()
+    };
+    let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+    m.apply(&Action::Pin { from: Section::Centre, target: Section::Centre }).unwrap();
+    let (mouton, cagigal) = (cu(m.state(), "ID Mouton"), cu(m.state(), "ID Cagigal"));
+    let (fr_vet, sp_vet) = (troop(m.state(), "Fr-Vet"), troop(m.state(), "Sp-Vet"));
+    m.apply(&Action::CheckWith { cu: mouton, troop: fr_vet }).unwrap();
+    let before = m.state().view(Side::Allied).own.losses.combat;
+    let ev = m.apply(&Action::CheckWith { cu: cagigal, troop: sp_vet }).unwrap();
+    let causes = |l: &[Modifier]| l.iter().map(|x| (x.cause, x.value)).collect::<Vec<_>>();
+    let Some(Event::Engagement { attacker_roll, attacker_total, attacker_modifiers, defender_roll, defender_total, defender_modifiers, winner, .. }) =
+        ev.iter().find(|e| matches!(e, Event::Engagement { .. })).cloned()
+    else {
+        panic!("no engagement: {ev:?}")
+    };
+    use ModifierCause::*;
+    assert_eq!(causes(&attacker_modifiers), vec![(OperationalControl, 1), (CommanderTactical, 1), (TroopTactical, 1), (Pin, -1)]);
+    assert_eq!(causes(&defender_modifiers), vec![(OperationalControl, -2), (TroopTactical, 1), (Pin, -1), (Village, 2)]);
+    assert!(attacker_modifiers.iter().all(|x| x.label == x.cause.label()));
+    assert_eq!((attacker_roll, defender_roll), (9, 2));
+    assert_eq!(attacker_roll as i16 + Modifier::sum(&attacker_modifiers), attacker_total);
+    assert_eq!(defender_roll as i16 + Modifier::sum(&defender_modifiers), defender_total);
+    assert_eq!((attacker_total, defender_total, winner), (11, 2, Some(Side::Imperial)));
+    // The totals are the ones applied: a difference of 9 costs 2 SP under Pin.
+    assert_eq!(m.state().view(Side::Allied).own.losses.combat - before, 2);
+    let morale = ev.iter().find_map(|e| match e {
+        Event::MoraleChecked { side: Side::Allied, cu, roll, modifiers, total } if *cu == cagigal => Some((*roll, causes(modifiers), *total)),
+        _ => None,
+    });
+    assert_eq!(morale, Some((3, vec![(HeavyDefeat, 1)], 4)), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Shattered { .. })), "4 does not beat Sp-Rec's 4: {ev:?}");
 }
 
 /// SR 9.2.q.1.c: winner 20%, loser 40%, draw 20% each of combat casualties are definitive;

@@ -343,6 +343,118 @@ pub enum Action {
     NoFlankAttack,
 }
 
+/// Why a die roll (or the Pursuit Table column) is modified, for the page to explain it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(rename_all = "snake_case")]
+pub enum ModifierCause {
+    /// SR 9.2.n.2: the Operational Control Check (+1 passed, -2 failed).
+    OperationalControl,
+    /// The Section Commander's Tactical Modifier (SR 9.2.h.2).
+    CommanderTactical,
+    /// SR 12.1.b.4: the Section Commander was lost to bombardment.
+    CommanderLost,
+    /// The checking troop type's Tactical Value (ER 3.10: British Vet while defending).
+    TroopTactical,
+    /// BOE Cavalry Charge: the enemy won Cavalry Superiority over this section.
+    CavalrySuperiority,
+    /// Pin (G9 stand-in): -1 to both sides.
+    Pin,
+    /// A scenario's combat bonus (BS3).
+    ScenarioBonus,
+    /// SR 9.3.d.1.ii ratio bonus (G9 stand-in).
+    Ratio,
+    /// Outflank: +2 on the first engagement (G9 stand-in).
+    Outflank,
+    /// The defender's battle terrain (G9 stand-in).
+    Hills,
+    Woods,
+    Village,
+    /// SR 9.2.k.8.
+    FieldFortification,
+    /// ER 3.1.d: the Lines of Torres Vedras.
+    LisboaLines,
+    /// A morale check: the CU leader's Morale Modifier.
+    LeaderMorale,
+    /// A morale check after an engagement lost by 5 or more (G9 stand-in).
+    HeavyDefeat,
+    /// SR 9.2.i.7.i: -1 to morale checks inside a Wood.
+    InWoods,
+    /// SR 9.2.p.1 Pursuit Table column shifts: one left per round after the 2nd.
+    Rounds,
+    /// The winner's uncommitted cavalry is twice the loser's (+2).
+    WinnerCavalry,
+    /// The loser's uncommitted cavalry is twice the winner's (-3).
+    LoserCavalry,
+    /// The loser has no LoC (+4).
+    NoLoc,
+    /// The best winning cavalry commander's Tactical Modifier.
+    CavalryCommander,
+    /// The loser retreats over a river (+2).
+    RiverRetreat,
+    /// BOE 1: the loser's Withdraw (3 left, or 2 right).
+    Withdraw,
+}
+
+impl ModifierCause {
+    /// A readable label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ModifierCause::OperationalControl => "Operational Control Check",
+            ModifierCause::CommanderTactical => "Section Commander's Tactical Modifier",
+            ModifierCause::CommanderLost => "Section Commander lost to bombardment",
+            ModifierCause::TroopTactical => "checking troop type's Tactical Value",
+            ModifierCause::CavalrySuperiority => "enemy Cavalry Superiority",
+            ModifierCause::Pin => "Pin",
+            ModifierCause::ScenarioBonus => "scenario combat bonus",
+            ModifierCause::Ratio => "strength ratio",
+            ModifierCause::Outflank => "Outflank",
+            ModifierCause::Hills => "defending on Hills",
+            ModifierCause::Woods => "defending in Woods",
+            ModifierCause::Village => "defending in a Village",
+            ModifierCause::FieldFortification => "Field Fortification",
+            ModifierCause::LisboaLines => "Lisboa Lines",
+            ModifierCause::LeaderMorale => "leader's Morale Modifier",
+            ModifierCause::HeavyDefeat => "engagement lost by 5 or more",
+            ModifierCause::InWoods => "inside a Wood",
+            ModifierCause::Rounds => "rounds after the 2nd",
+            ModifierCause::WinnerCavalry => "winner's uncommitted cavalry twice the loser's",
+            ModifierCause::LoserCavalry => "loser's uncommitted cavalry twice the winner's",
+            ModifierCause::NoLoc => "loser without LoC",
+            ModifierCause::CavalryCommander => "cavalry commander's Tactical Modifier",
+            ModifierCause::RiverRetreat => "loser retreats over a river",
+            ModifierCause::Withdraw => "loser's Withdraw",
+        }
+    }
+}
+
+/// One modifier of a roll: its cause, a readable label and its value. The listed modifiers
+/// of an event add up to the total modifier applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+pub struct Modifier {
+    pub cause: ModifierCause,
+    pub label: String,
+    pub value: i8,
+}
+
+impl Modifier {
+    pub fn new(cause: ModifierCause, value: i8) -> Modifier {
+        Modifier { cause, label: cause.label().to_string(), value }
+    }
+    /// The sum of a list of modifiers.
+    pub fn sum(list: &[Modifier]) -> i16 {
+        list.iter().map(|m| m.value as i16).sum()
+    }
+}
+
+/// Appends a modifier unless it is 0.
+pub(crate) fn push_modifier(list: &mut Vec<Modifier>, cause: ModifierCause, value: i16) {
+    if value != 0 {
+        list.push(Modifier::new(cause, value.clamp(i8::MIN as i16, i8::MAX as i16) as i8));
+    }
+}
+
 /// Why a battle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
@@ -405,10 +517,17 @@ pub enum Event {
         target: Section,
         attacker_roll: u8,
         attacker_total: i16,
+        /// The attacker's modifiers by cause; `attacker_roll` + their sum = `attacker_total`.
+        attacker_modifiers: Vec<Modifier>,
         defender_roll: u8,
         defender_total: i16,
+        /// The defender's modifiers by cause; `defender_roll` + their sum = `defender_total`.
+        defender_modifiers: Vec<Modifier>,
         winner: Option<Side>,
     },
+    /// A morale check: `roll` + the sum of `modifiers` = `total`; each troop type whose Morale
+    /// Value is below the total shatters (`Shattered` events follow).
+    MoraleChecked { side: Side, cu: CuId, roll: u8, modifiers: Vec<Modifier>, total: i16 },
     AutomaticVictory { side: Side, section: Section, sp: u16 },
     SpLost { side: Side, cu: CuId, troop: u8, sp: u8 },
     Shattered { side: Side, cu: CuId, troop: u8, sp: u8 },
@@ -421,7 +540,9 @@ pub enum Event {
     Reinforced { side: Side, force: u8, arrived: bool },
     FlankAttack { side: Side, end: Section },
     BattleEnds { winner: Option<Side>, reason: EndReason },
-    PursuitResolved { side: Side, column: u8, roll: u8, percent: u16, losses: u16 },
+    /// SR 9.2.p: `base_column` (the winner's BEP band) + the sum of `shifts` = `column`,
+    /// held within 1-10.
+    PursuitResolved { side: Side, base_column: u8, shifts: Vec<Modifier>, column: u8, roll: u8, percent: u16, losses: u16 },
     ExperienceGained { side: Side, sp: u16 },
     LossesCounted { side: Side, casualties: u16, stragglers: u16, definitive: u16 },
     GameOver { winner: Option<Side> },

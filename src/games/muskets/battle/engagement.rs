@@ -1,6 +1,6 @@
 //! Engagements (aom-gaps G9 stand-in, with the text's own modifiers), the Cavalry Charge and
 //! Bombardment, morale checks, losses, Battle Endurance and leader casualties (SR 12).
-use super::action::{Action, Counter, CuId, EndReason, Event, OptionKind, RollPurpose, Section, Side, Step, Terrain};
+use super::action::{push_modifier, Action, Counter, CuId, EndReason, Event, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Step, Terrain};
 use super::scenario::Arm;
 use super::sequence::{Charge, Engage, Phase, Play};
 use super::{Battle, Odds, Place};
@@ -178,52 +178,58 @@ impl Battle {
         }
     }
 
-    /// The modifiers of each side's engagement roll (G9 stand-in, text modifiers cited).
-    pub(crate) fn engagement_modifiers(&self, e: &Engage) -> (i16, i16) {
+    /// The modifiers of each side's engagement roll by cause (G9 stand-in, text modifiers
+    /// cited): (attacker's, defender's). Their sums are the modifiers applied.
+    pub(crate) fn engagement_modifiers(&self, e: &Engage) -> (Vec<Modifier>, Vec<Modifier>) {
         let (att, def) = (e.side, e.side.other());
         let (from, target) = (e.play.from, e.play.target);
         let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
-        let side_mod = |side: Side, s: Section, cmd: Option<Counter>, check: Option<(CuId, u8)>, defending: bool| -> i16 {
+        let side_mods = |side: Side, s: Section, cmd: Option<Counter>, check: Option<(CuId, u8)>, defending: bool| -> Vec<Modifier> {
             let st = self.side(side);
+            let mut m = Vec::new();
             // SR 9.2.n.2: the Operational Control Check, +1 or -2 on every engagement roll.
-            let mut m = st.occ as i16;
+            push_modifier(&mut m, ModifierCause::OperationalControl, st.occ as i16);
             // SR 12.1.b.4: the Section Commander's Tactical bonus, lost with -1 after a
             // bombardment took him.
             if st.commander_lost[s.index()] {
-                m -= 1;
+                push_modifier(&mut m, ModifierCause::CommanderLost, -1);
             } else if let Some(c) = cmd {
-                m += self.leader(c).tactical as i16;
+                push_modifier(&mut m, ModifierCause::CommanderTactical, self.leader(c).tactical as i16);
             }
             if let Some((_, troop)) = check {
-                m += self.troop_values(side, troop, defending).1 as i16;
+                push_modifier(&mut m, ModifierCause::TroopTactical, self.troop_values(side, troop, defending).1 as i16);
             }
             // BOE Cavalry Charge: Cavalry Superiority -2 on the section's next roll.
             if st.cav_superiority[s.index()] {
-                m -= 2;
+                push_modifier(&mut m, ModifierCause::CavalrySuperiority, -2);
             }
             if e.play.option == OptionKind::Pin {
-                m -= 1;
+                push_modifier(&mut m, ModifierCause::Pin, -1);
             }
             // Scenario bonus (BS3 Boussard +1 in any combat it takes part in).
             if self.cus_in(side, s).any(|u| self.scen.cus[u as usize].combat_bonus != 0) {
-                m += self.cus_in(side, s).map(|u| self.scen.cus[u as usize].combat_bonus as i16).max().unwrap_or(0);
+                let bonus = self.cus_in(side, s).map(|u| self.scen.cus[u as usize].combat_bonus as i16).max().unwrap_or(0);
+                push_modifier(&mut m, ModifierCause::ScenarioBonus, bonus);
             }
+            let (mine, theirs) = if defending { (sd, sa) } else { (sa, sd) };
+            push_modifier(&mut m, ModifierCause::Ratio, ratio_bonus(mine, theirs));
             m
         };
-        let mut ma = side_mod(att, from, e.att_cmd, e.att, false) + ratio_bonus(sa, sd);
-        let mut md = side_mod(def, target, e.def_cmd, e.def, true) + ratio_bonus(sd, sa);
+        let mut ma = side_mods(att, from, e.att_cmd, e.att, false);
+        let mut md = side_mods(def, target, e.def_cmd, e.def, true);
         if e.outflank_bonus {
-            ma += 2;
+            push_modifier(&mut ma, ModifierCause::Outflank, 2);
         }
         // Defender's terrain (G9 stand-in) and Field Fortification (SR 9.2.k.8, text).
-        md += match self.side(def).terrain[target.index()] {
-            Some(Terrain::Hills) | Some(Terrain::Woods) => 1,
-            Some(Terrain::Village) if matches!(e.play.option, OptionKind::Assault | OptionKind::Pin) => 2,
-            Some(Terrain::Village) => 1,
-            None => 0,
-        };
+        match self.side(def).terrain[target.index()] {
+            Some(Terrain::Hills) => push_modifier(&mut md, ModifierCause::Hills, 1),
+            Some(Terrain::Woods) => push_modifier(&mut md, ModifierCause::Woods, 1),
+            Some(Terrain::Village) if matches!(e.play.option, OptionKind::Assault | OptionKind::Pin) => push_modifier(&mut md, ModifierCause::Village, 2),
+            Some(Terrain::Village) => push_modifier(&mut md, ModifierCause::Village, 1),
+            None => {}
+        }
         if self.side(def).fortification == Some(target) {
-            md += 1;
+            push_modifier(&mut md, ModifierCause::FieldFortification, 1);
         }
         (ma, md)
     }
@@ -243,7 +249,8 @@ impl Battle {
             self.after_option(att, last);
             return;
         }
-        let (ma, md) = self.engagement_modifiers(e);
+        let (mods_a, mods_d) = self.engagement_modifiers(e);
+        let (ma, md) = (Modifier::sum(&mods_a), Modifier::sum(&mods_d));
         let ra = self.roll(att, RollPurpose::Engagement, false, ev);
         let rd = self.roll(def, RollPurpose::Engagement, false, ev);
         for (side, s) in [(att, from), (def, target)] {
@@ -259,7 +266,18 @@ impl Battle {
         } else {
             None
         };
-        ev.push(Event::Engagement { attacker: att, from, target, attacker_roll: ra, attacker_total: ta, defender_roll: rd, defender_total: td, winner });
+        ev.push(Event::Engagement {
+            attacker: att,
+            from,
+            target,
+            attacker_roll: ra,
+            attacker_total: ta,
+            attacker_modifiers: mods_a,
+            defender_roll: rd,
+            defender_total: td,
+            defender_modifiers: mods_d,
+            winner,
+        });
         let diff = (ta - td).unsigned_abs();
         let check = |side: Side| if side == att { (e.att, from) } else { (e.def, target) };
         let guard_used = |b: &Battle, side: Side| {
@@ -284,7 +302,7 @@ impl Battle {
                     self.take_losses(l, cu, troop, s, lose, Cause::Combat, ev);
                     if self.cus[cu as usize].place != Place::Eliminated {
                         let extra = if diff >= 5 { 1 } else { 0 };
-                        let shattered = self.morale_check(l, cu, extra, ev);
+                        let shattered = self.morale_check_arm(l, cu, &[Modifier::new(ModifierCause::HeavyDefeat, extra)], None, ev);
                         // ER 4.5.c: the Guard failing its check shatters its whole section.
                         if shattered && guard_used(self, l) {
                             self.shatter_section(l, s, ev);
@@ -383,7 +401,7 @@ impl Battle {
             self.after_option(att, None);
             return;
         };
-        self.morale_check(def, d, 0, ev);
+        self.morale_check(def, d, ev);
         let superiority = self.fresh_combat_sp(d) == 0;
         if superiority {
             // "it loses 1 SP -as the player chooses": the shattered type with most SP.
@@ -397,7 +415,7 @@ impl Battle {
                 self.british_cavalry_check(c.play.from, ev);
             }
         } else {
-            self.morale_check_arm(att, a, 0, Some(Arm::Cavalry), ev);
+            self.morale_check_arm(att, a, &[], Some(Arm::Cavalry), ev);
         }
         self.settle(ev);
         self.after_option(att, Some((c.play, !superiority)));
@@ -420,7 +438,7 @@ impl Battle {
         self.reveal(Counter::Cu(cu), ev);
         self.take_losses(def, cu, troop, play.target, 1, Cause::Combat, ev);
         if self.cus[cu as usize].place != Place::Eliminated {
-            self.morale_check(def, cu, 0, ev);
+            self.morale_check(def, cu, ev);
         }
         if roll == 10 {
             let leaders: Vec<Counter> = self.hqs_in(def, play.target).map(Counter::Hq).chain(self.cus_in(def, play.target).map(Counter::Cu)).collect();
@@ -439,22 +457,29 @@ impl Battle {
         self.after_option(side, None);
     }
 
-    /// A morale check of a CU: 1d10 + its leader's Morale Modifier (+`extra`, -1 in Woods)
-    /// against each troop type's Morale Value; types below the roll shatter (reading: per
-    /// type). Returns whether anything shattered.
-    pub(crate) fn morale_check(&mut self, side: Side, u: CuId, extra: i16, ev: &mut Vec<Event>) -> bool {
-        self.morale_check_arm(side, u, extra, None, ev)
+    /// A morale check of a CU: 1d10 + its leader's Morale Modifier (-1 in Woods) against each
+    /// troop type's Morale Value; types below the roll shatter (reading: per type). Returns
+    /// whether anything shattered.
+    pub(crate) fn morale_check(&mut self, side: Side, u: CuId, ev: &mut Vec<Event>) -> bool {
+        self.morale_check_arm(side, u, &[], None, ev)
     }
 
-    fn morale_check_arm(&mut self, side: Side, u: CuId, extra: i16, only: Option<Arm>, ev: &mut Vec<Event>) -> bool {
+    /// A morale check with `extra` modifiers, of the SP of one arm only if `only`.
+    fn morale_check_arm(&mut self, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, ev: &mut Vec<Event>) -> bool {
         let d = self.roll(side, RollPurpose::Morale { cu: u }, false, ev);
-        let mut total = d as i16 + self.leader(Counter::Cu(u)).morale_modifier as i16 + extra;
+        let mut modifiers = Vec::new();
+        push_modifier(&mut modifiers, ModifierCause::LeaderMorale, self.leader(Counter::Cu(u)).morale_modifier as i16);
+        for m in extra {
+            push_modifier(&mut modifiers, m.cause, m.value as i16);
+        }
         if let Place::Display(s) = self.cus[u as usize].place {
             // SR 9.2.i.7.i: -1 to morale checks inside a Wood.
             if self.side(side).terrain[s.index()] == Some(Terrain::Woods) {
-                total -= 1;
+                push_modifier(&mut modifiers, ModifierCause::InWoods, -1);
             }
         }
+        let total = d as i16 + Modifier::sum(&modifiers);
+        ev.push(Event::MoraleChecked { side, cu: u, roll: d, modifiers, total });
         let mut any = false;
         for i in 0..self.cus[u as usize].sp.len() {
             let x = self.cus[u as usize].sp[i];
@@ -635,6 +660,7 @@ impl Battle {
                 let mut full = (**e).clone();
                 full.def = Some((*cu, *troop));
                 let (ma, md) = self.engagement_modifiers(&full);
+                let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
                 let (mut w, mut t, mut l) = (0, 0, 0);
                 for ra in 1..=10i16 {
                     for rd in 1..=10i16 {

@@ -16,7 +16,7 @@ pub mod scenario;
 mod sequence;
 pub mod setup;
 
-pub use action::{Action, Command, Counter, CuId, EndReason, Event, HqId, OptionKind, RollPurpose, Section, Side, Step, Terrain};
+pub use action::{Action, Command, Counter, CuId, EndReason, Event, HqId, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Step, Terrain};
 pub use scenario::{BattleData, Scenario, SCENARIO_IDS};
 pub use setup::Setup;
 

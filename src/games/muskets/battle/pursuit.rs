@@ -1,6 +1,6 @@
 //! SR 9.2.p Pursuit (the Pursuit Table is the G8 stand-in) and SR 9.2.q Casualty count and
 //! Retreat, with the combat experience of SR 10.2.
-use super::action::{CuId, EndReason, Event, RollPurpose, Section, Side};
+use super::action::{push_modifier, CuId, EndReason, Event, Modifier, ModifierCause, RollPurpose, Section, Side};
 use super::engagement::Cause;
 use super::scenario::{Arm, Quality};
 use super::sequence::Phase;
@@ -21,24 +21,25 @@ impl Battle {
             .sum()
     }
 
-    /// The Pursuit Table column (1-10) for the winner, with every shift of SR 9.2.p.1 and BOE 1.
-    pub(crate) fn pursuit_column(&self, w: Side) -> u8 {
+    /// The Pursuit Table column (1-10) for the winner, with every shift of SR 9.2.p.1 and BOE 1:
+    /// (the base column, the shifts by cause, the column used = base + shifts within 1-10).
+    pub(crate) fn pursuit_column(&self, w: Side) -> (u8, Vec<Modifier>, u8) {
         let l = w.other();
         let st = self.side(w);
         let pct = (100 * st.bep.max(0) as i32 / st.bep_start.max(1) as i32).clamp(0, 100) as u16;
-        let base = self.scen_bands().iter().find(|b| pct >= b.0 && pct <= b.1).map_or(3, |b| b.2) as i16;
+        let base = self.scen_bands().iter().find(|b| pct >= b.0 && pct <= b.1).map_or(3, |b| b.2);
         let (wc, lc) = (self.uncommitted_cavalry(w), self.uncommitted_cavalry(l));
-        let mut shift: i16 = 0;
+        let mut shifts = Vec::new();
         // One column left per battle round after the 2nd.
-        shift -= (self.round as i16 - 2).max(0);
+        push_modifier(&mut shifts, ModifierCause::Rounds, -(self.round as i16 - 2).max(0));
         if wc > 0 && wc >= 2 * lc {
-            shift += 2;
+            push_modifier(&mut shifts, ModifierCause::WinnerCavalry, 2);
         }
         if lc > 0 && lc >= 2 * wc {
-            shift -= 3;
+            push_modifier(&mut shifts, ModifierCause::LoserCavalry, -3);
         }
         if !self.side(l).loc {
-            shift += 4;
+            push_modifier(&mut shifts, ModifierCause::NoLoc, 4);
         }
         // Right by the Tactical Modifier of one winning cavalry commander (the best) whose SP
         // are counted above.
@@ -52,13 +53,14 @@ impl Battle {
             .map(|u| self.leader(super::action::Counter::Cu(u as CuId)).tactical as i16)
             .max();
         if let Some(t) = best {
-            shift += t.max(0);
+            push_modifier(&mut shifts, ModifierCause::CavalryCommander, t.max(0));
         }
         if self.scen.retreat_over_river[l.index()] {
-            shift += 2;
+            push_modifier(&mut shifts, ModifierCause::RiverRetreat, 2);
         }
-        shift += self.side(l).withdraw_shift as i16;
-        (base + shift).clamp(1, 10) as u8
+        push_modifier(&mut shifts, ModifierCause::Withdraw, self.side(l).withdraw_shift as i16);
+        let column = (base as i16 + Modifier::sum(&shifts)).clamp(1, 10) as u8;
+        (base, shifts, column)
     }
 
     fn scen_bands(&self) -> Vec<(u16, u16, u8)> {
@@ -70,7 +72,7 @@ impl Battle {
     /// Guard/Vet, Ln, Rec at 2 SP a point, plus Art equal to half of them.
     fn pursuit(&mut self, w: Side, ev: &mut Vec<Event>) {
         let l = w.other();
-        let column = self.pursuit_column(w);
+        let (base_column, shifts, column) = self.pursuit_column(w);
         let roll = self.roll(w, RollPurpose::Pursuit, false, ev);
         let pct = super::scenario::Tables::get().ok().and_then(|t| t.pursuit.get(roll as usize - 1).and_then(|r| r.get(column as usize - 1)).copied()).unwrap_or(0);
         let (wc, lc) = (self.uncommitted_cavalry(w), self.uncommitted_cavalry(l));
@@ -102,7 +104,7 @@ impl Battle {
             self.side_mut(l).losses.pursuit_art += got;
             taken += got;
         }
-        ev.push(Event::PursuitResolved { side: w, column, roll, percent: pct, losses: taken });
+        ev.push(Event::PursuitResolved { side: w, base_column, shifts, column, roll, percent: pct, losses: taken });
     }
 
     fn loser_sp(&self, side: Side, f: impl Fn(&super::scenario::TroopType) -> bool) -> u16 {

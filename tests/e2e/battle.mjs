@@ -229,7 +229,28 @@ export default async function battle({ page, origin, perf }) {
   s = await state(page);
   const line = s.logText.find((l) => /Engagement:/.test(l));
   check(!!line, 'an engagement is resolved and explained in the log', s.lastLog);
-  check(/rolled \d+ [+−]\d+ modifiers = \d+/.test(line ?? ''), 'the engagement line explains the dice and modifiers', line);
+  // Each roll with its modifiers by cause, as the engine lists them: they add up to the total.
+  const rolls = /Attacker rolled (\d+)(.*?) = (-?\d+); defender rolled (\d+)(.*?) = (-?\d+): /.exec(line ?? '');
+  const mods = (text) => [...text.matchAll(/ ([+−])(\d+) ([^+−]+?)(?= [+−]\d| ?$)/g)].map((m) => ({ value: (m[1] === '+' ? 1 : -1) * Number(m[2]), cause: m[3] }));
+  const explained = rolls
+    ? [
+        { roll: Number(rolls[1]), mods: mods(rolls[2]), total: Number(rolls[3]), none: rolls[2] === ', no modifier' },
+        { roll: Number(rolls[4]), mods: mods(rolls[5]), total: Number(rolls[6]), none: rolls[5] === ', no modifier' },
+      ]
+    : [];
+  check(
+    explained.length === 2 &&
+      explained.every((r) => (r.none ? r.total === r.roll : r.mods.length > 0 && r.roll + r.mods.reduce((n, m) => n + m.value, 0) === r.total)) &&
+      explained.some((r) => r.mods.length > 0),
+    'the engagement line explains each roll by its modifiers and causes, adding up to the total',
+    [line, explained],
+  );
+  const diceText = await page.evaluate(() => [...document.querySelectorAll('#dice > *')].map((x) => x.textContent));
+  check(
+    diceText.some((t) => /the engagement, attacking: \d+(,| [+−]\d+ [^=]+?) .*= -?\d+/.test(t)) && diceText.some((t) => /the engagement, defending: /.test(t)),
+    'the dice panel shows both engagement dice with their modifiers explained',
+    diceText,
+  );
   check(picks > 0, `options were played by picking a chit and clicking a section (${picks} times)`, picks);
   console.log(`      ${line}`);
   check(s.error === null, 'no error shown', s.error);

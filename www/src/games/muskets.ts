@@ -7,6 +7,8 @@ import type {
   BattleAction,
   BattleCounter,
   BattleEvent,
+  BattleModifier,
+  BattleModifierCause,
   BattleOdds,
   BattleOptionKind,
   BattleOutcome,
@@ -99,6 +101,44 @@ const END_WORDS: Record<string, string> = {
 
 function sign(n: number): string {
   return n >= 0 ? `+${n}` : `−${-n}`;
+}
+
+/** Short words for a modifier's cause, for the dice (the engine's label is the long form). */
+const MODIFIER_WORDS: Record<BattleModifierCause, string> = {
+  operational_control: 'OCC',
+  commander_tactical: 'commander',
+  commander_lost: 'commander lost',
+  troop_tactical: 'troops',
+  cavalry_superiority: 'enemy cavalry superiority',
+  pin: 'pin',
+  scenario_bonus: 'scenario bonus',
+  ratio: 'ratio',
+  outflank: 'outflank',
+  hills: 'hills',
+  woods: 'woods',
+  village: 'village',
+  field_fortification: 'fortified',
+  lisboa_lines: 'Lisboa Lines',
+  leader_morale: 'leader',
+  heavy_defeat: 'lost by 5+',
+  in_woods: 'in woods',
+  rounds: 'rounds',
+  winner_cavalry: 'winner’s cavalry',
+  loser_cavalry: 'loser’s cavalry',
+  no_loc: 'no LoC',
+  cavalry_commander: 'cavalry commander',
+  river_retreat: 'river',
+  withdraw: 'withdraw',
+};
+
+/**
+ * A roll explained: "4 +1 troops +1 hills −1 pin = 5", the modifiers by cause as the engine lists
+ * them (they sum to total − roll). `long`: the engine's own labels.
+ */
+export function explainRoll(roll: number, modifiers: BattleModifier[], total: number, long = false): string {
+  if (!modifiers.length) return `${roll}, no modifier = ${total}`;
+  const parts = modifiers.map((m) => `${sign(m.value)} ${long ? m.label : (MODIFIER_WORDS[m.cause] ?? m.label)}`);
+  return `${roll} ${parts.join(' ')} = ${total}`;
 }
 
 export class MusketsUI implements GameUI {
@@ -325,13 +365,11 @@ export class MusketsUI implements GameUI {
         return `${this.leaderName(e.leader)} commands the ${e.side} ${SECTION_WORDS[e.section]}.`;
       case 'Engagement': {
         const defender = this.enemyOf(e.attacker);
-        const am = e.attacker_total - e.attacker_roll;
-        const dm = e.defender_total - e.defender_roll;
         const result = e.winner ? `${e.winner} win` : 'a draw';
         return (
           `Engagement: ${e.attacker} ${SECTION_WORDS[e.from]} against the ${defender} ${SECTION_WORDS[e.target]}. ` +
-          `Attacker rolled ${e.attacker_roll} ${sign(am)} modifiers = ${e.attacker_total}; ` +
-          `defender rolled ${e.defender_roll} ${sign(dm)} modifiers = ${e.defender_total}: ${result}.`
+          `Attacker rolled ${explainRoll(e.attacker_roll, e.attacker_modifiers, e.attacker_total, true)}; ` +
+          `defender rolled ${explainRoll(e.defender_roll, e.defender_modifiers, e.defender_total, true)}: ${result}.`
         );
       }
       case 'AutomaticVictory':
@@ -358,8 +396,10 @@ export class MusketsUI implements GameUI {
         return `${e.side} flank attack on the ${SECTION_WORDS[e.end]} end.`;
       case 'BattleEnds':
         return `The battle ends: ${e.winner ? `${e.winner} win` : 'no winner'} by ${END_WORDS[e.reason] ?? e.reason}.`;
+      case 'MoraleChecked':
+        return `${this.cuName(e.cu)} morale check: rolled ${explainRoll(e.roll, e.modifiers, e.total, true)}.`;
       case 'PursuitResolved':
-        return `${e.side} pursuit: column ${e.column}, roll ${e.roll}, ${e.percent}% = ${e.losses} SP lost.`;
+        return `${e.side} pursuit: column ${e.shifts.length ? explainRoll(e.base_column, e.shifts, e.column, true) : e.column}, roll ${e.roll}, ${e.percent}% = ${e.losses} SP lost.`;
       case 'ExperienceGained':
         return `${e.side} gained experience: ${e.sp} SP upgraded.`;
       case 'LossesCounted':
@@ -373,21 +413,24 @@ export class MusketsUI implements GameUI {
   dice(events: unknown[]): DieShown[] {
     const out: DieShown[] = [];
     for (const ev of events as BattleEvent[]) {
-      // The engagement's two rolls come with their totals in the Engagement event.
-      if (ev.event === 'Rolled' && ev.purpose.purpose === 'Engagement') continue;
+      // The engagement's two rolls and a morale check come with their modifiers and totals in
+      // their own events.
+      if (ev.event === 'Rolled' && (ev.purpose.purpose === 'Engagement' || ev.purpose.purpose === 'Morale')) continue;
       if (ev.event === 'Rolled') out.push({ value: ev.value, side: ev.side, label: this.rollWords(ev.purpose) });
       else if (ev.event === 'Engagement') {
         const defender = this.enemyOf(ev.attacker);
         out.push({
           value: ev.attacker_roll,
           side: ev.attacker,
-          label: `the engagement (${sign(ev.attacker_total - ev.attacker_roll)} modifiers = ${ev.attacker_total})`,
+          label: `the engagement, attacking: ${explainRoll(ev.attacker_roll, ev.attacker_modifiers, ev.attacker_total)}`,
         });
         out.push({
           value: ev.defender_roll,
           side: defender,
-          label: `the engagement (${sign(ev.defender_total - ev.defender_roll)} modifiers = ${ev.defender_total})`,
+          label: `the engagement, defending: ${explainRoll(ev.defender_roll, ev.defender_modifiers, ev.defender_total)}`,
         });
+      } else if (ev.event === 'MoraleChecked') {
+        out.push({ value: ev.roll, side: ev.side, label: `a morale check (${this.cuName(ev.cu)}): ${explainRoll(ev.roll, ev.modifiers, ev.total)}` });
       }
     }
     return out;

@@ -124,7 +124,16 @@ export default async function battle({ page, origin, perf }) {
     const s = await state(page);
     if (!/deploy /.test(s.prompt)) break;
     const side = await viewer(page);
-    await clickAndChoose(page, `#battle-board .section.mark[data-key^="${side}:"]`);
+    const target = `#battle-board .section.mark[data-key^="${side}:"]`;
+    if (guard === 1) {
+      // The first by the keyboard: a marked section takes the focus and Enter deploys there.
+      const before = (await state(page)).choices;
+      await page.focus(target);
+      await page.keyboard.press('Enter');
+      if (await page.isVisible('#chooser')) await page.click('#chooser button[data-index]');
+      await choicesReach(page, before + 1);
+      check(true, 'a section of the SVG focused by the keyboard deploys with Enter');
+    } else await clickAndChoose(page, target);
   }
   check(seen.size === 2, 'both sides deployed behind their own curtain', [...seen]);
   await passCurtainIfUp(page, seen);
@@ -209,6 +218,14 @@ export default async function battle({ page, origin, perf }) {
         const me = await viewer(page);
         if (!picks++) {
           check(marked.length > 0 && marked.every((k) => !k.startsWith(`${me}:`)), `picking the ${chit.match(/"(\w+)"/)[1]} chit marks the enemy sections it can attack`, marked);
+          // Pointing at a face-up counter there shows its card.
+          const there = `#battle-board .section.enemy.mark .counter[data-piece]`;
+          if (await page.locator(there).count()) {
+            await page.hover(there);
+            const card = await page.evaluate(() => ({ shown: !document.getElementById('hover-card').hidden, text: document.getElementById('hover-card').textContent }));
+            const name = (await page.getAttribute(there, 'aria-label')).split(' (')[0];
+            check(card.shown && card.text.includes(name), `pointing at an enemy counter shows its card (${name})`, card);
+          }
           await shot('4a-chit-picked');
         }
         await clickAndChoose(page, '#battle-board .section.enemy.mark');

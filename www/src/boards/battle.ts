@@ -585,13 +585,14 @@ export class BattleBoard {
     body += title.svg;
     y += title.h + 8;
 
-    const bandBox = (items: Item[], colour: string, cls: string, attrs = ''): void => {
-      const b = band(y + 5, M + 6, inner - 12, items);
+    const bandBox = (items: Item[], colour: string, cls: string, attrs = '', room = 0): void => {
+      const b = band(y + 5, M + 6, inner - 12 - room, items);
       body += `<g class="band ${cls}"${attrs}><rect class="band-bg" x="${M}" y="${y}" width="${inner}" height="${b.h + 10}" rx="5" stroke="${colour}"/>${b.svg}</g>`;
       y += b.h + 16;
     };
 
-    bandBox(enemyItems(inner - 12), enemyColour, 'enemy-band', ` data-side="${esc(enemy.side)}"`);
+    // The zoom buttons float over the top right corner of the board: the enemy's band keeps clear.
+    bandBox(enemyItems(inner - 60), enemyColour, 'enemy-band', ` data-side="${esc(enemy.side)}"`, 48);
 
     const enemyBy = new Map(enemy.sections.map((s) => [s.section, s]));
     const ownBy = new Map(own.sections.map((s) => [s.section, s]));

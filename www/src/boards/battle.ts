@@ -636,10 +636,14 @@ export class BattleBoard {
       lines += '</g>';
       const nmlH = 26;
       nml += `<g class="no-mans-land" aria-hidden="true"><rect x="${M}" y="${y + 4}" width="${inner}" height="${nmlH - 8}" rx="3"/>`;
-      nml += `<text class="nml-text" x="${M + inner / 2}" y="${y + nmlH / 2 + 3.5}">no man’s land</text>`;
+      const clash = LINE.map((sec, i) => !!(ownBy.get(sec)?.engaged || enemyBy.get(enemyOrder[i]!)?.engaged));
+      // The strip's name in an outer column with no clash drawn in it.
+      const nameAt = clash[0] ? (clash[4] ? -1 : 4) : 0;
+      if (nameAt === 0) nml += `<text class="nml-text" x="${M + 6}" y="${y + nmlH / 2 + 3.5}">no man’s land</text>`;
+      if (nameAt === 4) nml += `<text class="nml-text" x="${M + inner - 6}" y="${y + nmlH / 2 + 3.5}" text-anchor="end">no man’s land</text>`;
       LINE.forEach((sec, i) => {
         const facing = enemyOrder[i]!;
-        if (ownBy.get(sec)?.engaged || enemyBy.get(facing)?.engaged)
+        if (clash[i])
           nml += `<text class="clash" x="${colX[i]! + colW[i]! / 2}" y="${y + nmlH / 2 + 5}">⚔<title>${esc(`${own.side} ${SECTION_WORDS[sec]} and ${enemy.side} ${SECTION_WORDS[facing]} engaged`)}</title></text>`;
       });
       nml += '</g>';
@@ -712,6 +716,30 @@ export class BattleBoard {
       body += `<g class="off-display">${f.svg}</g>`;
       y += f.h + 8;
     }
+    // A key to the counters' marks.
+    const keyItem = (cls: string, text: string): Item => ({
+      w: textW(text, 9) + 10,
+      h: 12,
+      svg: (x, yy) => `<g class="sp ${cls}"><rect class="sp-q" x="${x}" y="${yy + 2}" width="5" height="8" rx="1"/><text class="key-text" x="${x + 8}" y="${yy + 9.5}">${esc(text)}</text></g>`,
+    });
+    const legend = flow(
+      [
+        textItem('Key:', 'key-text', '', 9, true),
+        keyItem('q-vet', 'Veteran SP'),
+        keyItem('q-ln', 'Line'),
+        keyItem('q-rec', 'Recruits'),
+        keyItem('q-none', 'Guard, militia, artillery, other'),
+        textItem('n s: shattered SP', 'key-text', '', 9),
+        textItem('dashed edge: yours, face down to the enemy', 'key-text', '', 9),
+        textItem('★ commander / HQ', 'key-text', '', 9),
+      ],
+      M + 6,
+      inner - 12,
+      y,
+      10,
+    );
+    body += `<g class="key" aria-hidden="true">${legend.svg}</g>`;
+    y += legend.h + 4;
     const H = Math.ceil(y + M);
 
     let result = '';

@@ -349,7 +349,7 @@ impl Battle {
                 if n > 0 {
                     self.cus[u as usize].sp[i].fresh = 0;
                     self.cus[u as usize].sp[i].shattered = 0;
-                    self.count_loss(loser, n as u16, Cause::Automatic);
+                    self.count_loss(loser, u, x.troop, n as u16, Cause::Automatic);
                     ev.push(Event::SpLost { side: loser, cu: u, troop: x.troop, sp: n });
                 }
             }
@@ -526,7 +526,7 @@ impl Battle {
                         self.cus[u as usize].sp[i].fresh -= k;
                     }
                     left -= k as u16;
-                    self.count_loss(side, k as u16, cause);
+                    self.count_loss(side, u, x.troop, k as u16, cause);
                     ev.push(Event::SpLost { side, cu: u, troop: x.troop, sp: k });
                 }
             }
@@ -535,12 +535,24 @@ impl Battle {
         n - left
     }
 
-    pub(crate) fn count_loss(&mut self, side: Side, k: u16, cause: Cause) {
-        let l = &mut self.side_mut(side).losses;
+    pub(crate) fn count_loss(&mut self, side: Side, cu: CuId, troop: u8, k: u16, cause: Cause) {
+        let st = self.side_mut(side);
+        let l = &mut st.losses;
         match cause {
             Cause::Combat => l.combat += k,
             Cause::Automatic => l.automatic += k,
             Cause::Pursuit => l.pursuit += k,
+        }
+        let i = match st.lost_sp.iter().position(|x| x.cu == cu && x.troop == troop) {
+            Some(i) => i,
+            None => {
+                st.lost_sp.push(super::LostSp { cu, troop, combat: 0, definitive: 0 });
+                st.lost_sp.len() - 1
+            }
+        };
+        match cause {
+            Cause::Combat => st.lost_sp[i].combat += k,
+            Cause::Automatic | Cause::Pursuit => st.lost_sp[i].definitive += k,
         }
     }
 

@@ -130,11 +130,38 @@ pub(crate) struct SideState {
     pub loc: bool,
     pub withdraw_shift: i8,
     pub losses: Losses,
+    /// Every SP lost, by CU and troop type (merged), for the per-unit result.
+    pub lost_sp: Vec<LostSp>,
     pub sp_in: u16,
     pub rec_upgraded: u16,
     pub leaders_lost: Vec<String>,
     pub ap_spent: Vec<HqId>,
     pub forces_arrived: Vec<u8>,
+}
+
+/// SP a CU lost of one troop type: `definitive` counts the Automatic Victory and pursuit
+/// losses (always definitive, SR 9.2.q.1.a-b); `combat` the rest, shared out at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LostSp {
+    pub cu: CuId,
+    pub troop: u8,
+    pub combat: u16,
+    pub definitive: u16,
+}
+
+/// One CU's losses of one troop type at the end of the battle. The campaign places the
+/// stragglers by nationality (ER 1.1.d) and counts British (ER 3.3) and Guard (ER 4.5) losses.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+pub struct UnitLoss {
+    pub cu: CuId,
+    pub name: String,
+    pub nationality: String,
+    /// The troop type's id in the scenario file (e.g. "Gd", "Ln", "BrVet").
+    pub troop: String,
+    pub casualties: u16,
+    pub stragglers: u16,
+    pub definitive: u16,
 }
 
 /// What the campaign needs from a finished battle (SR 9.2.p-q).
@@ -149,6 +176,8 @@ pub struct SideResult {
     pub casualties: u16,
     pub stragglers: u16,
     pub definitive: u16,
+    /// The same losses by CU and troop type (they add up to the three totals above).
+    pub by_unit: Vec<UnitLoss>,
     /// SR 10.2: Rec SP upgraded to Ln after the battle.
     pub rec_upgraded: u16,
     /// SP still with the side's CUs (fresh and shattered).
@@ -562,6 +591,12 @@ impl Battle {
             for r in &o.result.sides {
                 if r.stragglers + r.definitive != r.casualties || r.casualties != r.losses.total() {
                     return Err(format!("{}: stragglers {} + definitive {} != casualties {}", r.side, r.stragglers, r.definitive, r.casualties));
+                }
+                let sum = |f: fn(&UnitLoss) -> u16| r.by_unit.iter().map(f).sum::<u16>();
+                if (sum(|x| x.casualties), sum(|x| x.stragglers), sum(|x| x.definitive)) != (r.casualties, r.stragglers, r.definitive)
+                    || r.by_unit.iter().any(|x| x.stragglers + x.definitive != x.casualties || x.casualties == 0)
+                {
+                    return Err(format!("{}: the losses by unit do not add up to the side's", r.side));
                 }
             }
         }

@@ -139,7 +139,7 @@ impl Battle {
             self.cus[u].sp[i].shattered -= from_shattered;
             self.cus[u].sp[i].fresh -= k - from_shattered;
             left -= k as u16;
-            self.count_loss(side, k as u16, Cause::Pursuit);
+            self.count_loss(side, u as CuId, s.troop, k as u16, Cause::Pursuit);
             ev.push(Event::SpLost { side, cu: u as CuId, troop: s.troop, sp: k });
             self.eliminate_if_empty(side, u as CuId, ev);
         }
@@ -171,6 +171,7 @@ impl Battle {
             let casualties = l.total();
             let stragglers = casualties - definitive;
             ev.push(Event::LossesCounted { side, casualties, stragglers, definitive });
+            let by_unit = self.losses_by_unit(side, l.combat * pct / 100);
             sides.push(SideResult {
                 side,
                 bep_start: st.bep_start,
@@ -179,6 +180,7 @@ impl Battle {
                 casualties,
                 stragglers,
                 definitive,
+                by_unit,
                 rec_upgraded: st.rec_upgraded,
                 sp_left: self.side_sp(side),
                 leaders_lost: st.leaders_lost.clone(),
@@ -191,6 +193,51 @@ impl Battle {
         ev.push(Event::GameOver { winner });
         self.outcome = Some(Outcome { winner, result });
         self.phase = Phase::Over;
+    }
+
+    /// The side's losses by CU and troop type. `combat_definitive` of the combat losses are
+    /// definitive (SR 9.2.q.1.c); they are shared out in proportion to each unit's combat
+    /// losses, the remainders going to the largest fractions (first listed on a tie), so the
+    /// units add up exactly to the side's totals.
+    fn losses_by_unit(&self, side: Side, combat_definitive: u16) -> Vec<super::UnitLoss> {
+        let lost = &self.side(side).lost_sp;
+        let combat: u32 = lost.iter().map(|x| x.combat as u32).sum();
+        let mut share: Vec<u16> = Vec::with_capacity(lost.len());
+        let mut rest: Vec<(u32, usize)> = Vec::new();
+        for (i, x) in lost.iter().enumerate() {
+            let exact = x.combat as u32 * combat_definitive as u32;
+            let whole = exact.checked_div(combat).unwrap_or(0);
+            share.push(whole as u16);
+            rest.push((exact - whole * combat.max(1), i));
+        }
+        let mut missing = combat_definitive.saturating_sub(share.iter().sum());
+        rest.sort_by_key(|&(r, i)| (std::cmp::Reverse(r), i));
+        for (_, i) in rest {
+            if missing == 0 {
+                break;
+            }
+            share[i] += 1;
+            missing -= 1;
+        }
+        let mut out: Vec<super::UnitLoss> = lost
+            .iter()
+            .zip(share)
+            .map(|(x, d)| {
+                let cu = &self.scen.cus[x.cu as usize];
+                super::UnitLoss {
+                    cu: x.cu,
+                    name: cu.name.clone(),
+                    nationality: cu.nationality.clone(),
+                    troop: self.scen.troops[x.troop as usize].id.clone(),
+                    casualties: x.combat + x.definitive,
+                    stragglers: x.combat - d,
+                    definitive: x.definitive + d,
+                }
+            })
+            .filter(|x| x.casualties > 0)
+            .collect();
+        out.sort_by(|a, b| (a.cu, &a.troop).cmp(&(b.cu, &b.troop)));
+        out
     }
 
     fn experience(&mut self, side: Side, pct: u16, ev: &mut Vec<Event>) {

@@ -162,6 +162,7 @@ impl Battle {
             loc: scen.loc[s.index()],
             withdraw_shift: 0,
             losses: Losses::default(),
+            lost_sp: Vec::new(),
             sp_in: 0,
             rec_upgraded: 0,
             leaders_lost: Vec::new(),

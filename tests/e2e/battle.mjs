@@ -374,6 +374,17 @@ export default async function battle({ page, origin, perf }) {
   check(table === 2, 'the result is drawn on the display: a row per side with losses and stragglers', table);
   const head = await page.textContent('.battle-result thead');
   check(/Casualties/.test(head) && /Stragglers/.test(head) && /BEP left/.test(head), 'the result table shows casualties, stragglers and endurance', head);
+  const perSide = await page.$$eval('.battle-result tr[data-result-side]', (rows) => rows.map((r) => [r.dataset.resultSide, Number(r.children[2].textContent)]));
+  const unitSums = await page.$$eval('.battle-result tr[data-unit-loss]', (rows) => {
+    const sums = {};
+    for (const r of rows) sums[r.dataset.unitLoss] = (sums[r.dataset.unitLoss] ?? 0) + Number(r.children[4].textContent);
+    return sums;
+  });
+  check(
+    perSide.some(([, c]) => c > 0) && perSide.every(([side, c]) => (unitSums[side] ?? 0) === c),
+    "the losses by unit add up to each side's casualties",
+    { perSide, unitSums },
+  );
   check(s.error === null, 'no error at the end', s.error);
   await shot('6-over');
 

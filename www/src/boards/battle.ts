@@ -754,7 +754,9 @@ export class BattleBoard {
       result =
         `<div class="battle-result" role="status"><strong>${r.winner ? `${esc(r.winner)} win` : 'No winner'}</strong> after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` +
         (r.must_retreat ? `; the <b>${esc(r.must_retreat)}</b> must retreat` : '') +
-        `<table><thead><tr><th></th><th>BEP left</th><th>Casualties</th><th>Stragglers</th><th>Definitive</th><th>SP left</th><th>Leaders lost</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+        `<table><thead><tr><th></th><th>BEP left</th><th>Casualties</th><th>Stragglers</th><th>Definitive</th><th>SP left</th><th>Leaders lost</th></tr></thead><tbody>${rows}</tbody></table>` +
+        lossesByUnit(r.sides) +
+        '</div>';
     }
 
     const active = this.root.ownerDocument.activeElement;
@@ -769,6 +771,20 @@ export class BattleBoard {
     // Keep the keyboard where it was when the same thing is still there.
     if (focused) this.root.querySelector<SVGElement>(focused)?.focus();
   }
+}
+
+/** The engine's losses by CU and troop type (what the campaign places and counts), folded. */
+function lossesByUnit(sides: { side: string; by_unit: { name: string; nationality: string; troop: string; casualties: number; stragglers: number; definitive: number }[] }[]): string {
+  const rows = sides
+    .flatMap((x) =>
+      x.by_unit.map(
+        (u) =>
+          `<tr data-unit-loss="${esc(x.side)}"><td>${esc(x.side)}</td><td>${esc(u.name)}</td><td>${esc(u.nationality)}</td><td>${esc(u.troop)}</td><td>${u.casualties}</td><td>${u.stragglers}</td><td>${u.definitive}</td></tr>`,
+      ),
+    )
+    .join('');
+  if (!rows) return '';
+  return `<details class="unit-losses"><summary>Losses by unit</summary><table><thead><tr><th>Side</th><th>CU</th><th>Nationality</th><th>Troops</th><th>Casualties</th><th>Stragglers</th><th>Definitive</th></tr></thead><tbody>${rows}</tbody></table></details>`;
 }
 
 function focusKey(el: Element | null): string | null {

@@ -6,6 +6,7 @@
 // Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
 import type { BmView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
+import { WidthZoom } from './zoom.js';
 import { BM_SIDES, type BmScenarioData } from '../games/bloody_monday.js';
 
 export interface AreaBoardEvents {
@@ -78,22 +79,15 @@ export class AreaBoard {
     });
   }
 
-  private scale = 1;
+  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.bm-map'), 4);
 
   /** Zoom by `factor` (1 = the map fits the box's width). */
   zoom(factor: number): void {
-    this.scale = Math.max(1, Math.min(4, this.scale * factor));
-    this.applyScale();
+    this.zoomer.zoom(factor);
   }
 
   fit(): void {
-    this.scale = 1;
-    this.applyScale();
-  }
-
-  private applyScale(): void {
-    const svg = this.root.querySelector<SVGSVGElement>('svg.bm-map');
-    if (svg) svg.style.width = `${(this.scale * 100).toFixed(0)}%`;
+    this.zoomer.fit();
   }
 
   show(on: boolean): void {
@@ -253,6 +247,6 @@ export class AreaBoard {
       blocks +
       tracks +
       '</svg>';
-    this.applyScale();
+    this.zoomer.apply();
   }
 }

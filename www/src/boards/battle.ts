@@ -14,6 +14,7 @@
 // pool:kind) and piece ids, the same way the hex board reports them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
+import { WidthZoom } from './zoom.js';
 import { BATTLE_SIDES, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
 export interface BattleBoardEvents {
@@ -99,7 +100,7 @@ export class BattleBoard {
   readonly root: HTMLDivElement;
   private key = '';
   private readOnly = false;
-  private scale = 1;
+  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.battle-svg'), 3);
   private last: [BattleView, BattleScenario, BoardMarks] | null = null;
   private drawnWidth = 0;
 
@@ -177,21 +178,11 @@ export class BattleBoard {
 
   /** Zoom by `factor` (1 = the display fits the box's width). */
   zoom(factor: number): void {
-    this.scale = Math.max(1, Math.min(3, this.scale * factor));
-    this.applyScale();
+    this.zoomer.zoom(factor);
   }
 
   fit(): void {
-    this.scale = 1;
-    this.applyScale();
-  }
-
-  private applyScale(): void {
-    const svg = this.root.querySelector<SVGSVGElement>('svg.battle-svg');
-    if (svg) {
-      svg.style.width = `${(this.scale * 100).toFixed(0)}%`;
-      svg.dataset.scale = this.scale.toFixed(2);
-    }
+    this.zoomer.fit();
   }
 
   private boxWidth(): number {
@@ -767,7 +758,7 @@ export class BattleBoard {
       DEFS +
       body +
       '</svg>';
-    this.applyScale();
+    this.zoomer.apply();
     // Keep the keyboard where it was when the same thing is still there.
     if (focused) this.root.querySelector<SVGElement>(focused)?.focus();
   }

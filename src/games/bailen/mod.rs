@@ -381,11 +381,11 @@ impl Rules for Bailen {
         if self.outcome.is_some() {
             return Err(GameError::GameOver);
         }
+        // `check` refuses an action not in the prompt, and `perform` refuses one that belongs to
+        // no step before it changes anything: the position changes in place, with no copy.
         self.check(action)?;
-        let mut next = self.clone();
         let mut events = Vec::new();
-        next.perform(action, &mut events)?;
-        *self = next;
+        self.perform(action, &mut events)?;
         Ok(events)
     }
     fn is_legal(&self, action: &Action) -> bool {

@@ -257,8 +257,8 @@ impl Bailen {
         self.cached_prompt().as_ref().is_some_and(|p| p.actions.contains(a))
     }
 
-    /// The prompt of this position, computed once (positions never change in place: every
-    /// action is performed on a fresh clone, whose cache starts empty).
+    /// The prompt of this position, computed once (`perform` and `run` empty the cache before
+    /// they change the position; a clone starts empty).
     pub(crate) fn cached_prompt(&self) -> &Option<Prompt<Side, Step, Action>> {
         self.prompt_cache.get_or(|| self.current_prompt())
     }
@@ -277,6 +277,7 @@ impl Bailen {
 
     /// Perform one legal action (see `check`) on this scratch state, then run automatic steps.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
+        self.prompt_cache.clear(); // the position changes now
         let active = self.active.unwrap_or(Side::French);
         match (self.phase.clone(), a) {
             (Phase::Deployment { .. }, Action::Deploy { unit, to }) => {

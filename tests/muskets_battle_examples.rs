@@ -440,3 +440,81 @@ fn setups_save_and_replay_and_bad_ones_are_refused() {
     let e = Battle::from_setup(&Setup { dice: vec![11], ..Setup::default() }).unwrap_err();
     assert!(e.to_string().contains("d10"), "{e}");
 }
+
+/// Medellín with the lone Spanish division next door, and the Extremadura army split: Trías
+/// and Alburquerque on the Left, Henestrosa and Villalba in the Centre, Del Parque on the
+/// Right, Portago and O'Donojú in the Reserve.
+fn medellin_split_setup(hand: Vec<OptionKind>, dice: Vec<u8>) -> Setup {
+    Setup {
+        battle: Some(medellin_with_forces()),
+        dice,
+        position: Some(Position {
+            placements: vec![
+                place("ID Trías", Section::Left),
+                place("ID Alburquerque", Section::Left),
+                place("ID Henestrosa", Section::Centre),
+                place("CB Villalba", Section::Centre),
+                place("ID Del Parque", Section::Right),
+                place("ID Villatte", Section::Left),
+                place("ID Ruffin", Section::Centre),
+                place("ID Ge Leval", Section::Right),
+            ],
+            hands: vec![(Side::Allied, hand)],
+            bep: vec![],
+            occ_passed: vec![],
+            terrain: vec![],
+            outflank_allowed: vec![],
+            round: None,
+            turn: Some(Side::Allied),
+        }),
+        ..Setup::default()
+    }
+}
+
+/// BOE 3.c: the arrival of reinforcements lets CUs of one HQ deployed apart join up without a
+/// Reserve option, "as long as the troops that move were unengaged". A Cavalry Charge from the
+/// Allied Centre engages it (both morale checks roll 1 and hold); the CiC's roll of 1 allows
+/// another option; the Reinforce roll of 1 brings the lone division, which declines the Flank
+/// Attack and is placed in the Reserve. Then: Trías (Left) may join the engaged Centre, but
+/// Henestrosa (Centre, engaged) may not leave; the lone division (no HQ) may not move; each
+/// CU moves once; no chit is spent.
+#[test]
+fn reinforcements_allow_a_free_regroup() {
+    let mut m = Match::<Battle>::from_setup(&medellin_split_setup(vec![OptionKind::CavalryCharge, OptionKind::Reinforce, OptionKind::Assault], vec![1, 1, 1, 1])).unwrap();
+    let b = m.state();
+    let (trias, henestrosa, villalba, flank, portago) = (cu(b, "ID Trías"), cu(b, "ID Henestrosa"), cu(b, "CB Villalba"), cu(b, "ID Flank"), cu(b, "ID Portago"));
+    m.apply(&Action::CavalryCharge { from: Section::Centre, target: Section::Centre }).unwrap();
+    while let Some(p) = m.prompt() {
+        match p.step {
+            Step::SectionCommander { .. } => m.apply(&p.actions[0]).unwrap(),
+            Step::ChargeUnit { attacking: true, .. } => m.apply(&Action::CheckWith { cu: villalba, troop: troop(m.state(), "Sp-Cav") }).unwrap(),
+            _ => break,
+        };
+    }
+    assert!(m.state().view(Side::Allied).own.sections[Section::Centre.index()].engaged);
+    m.apply(&Action::TryAnother).unwrap();
+    m.apply(&Action::Reinforce { force: 0 }).unwrap();
+    m.apply(&Action::NoFlankAttack).unwrap();
+    m.apply(&Action::Deploy { counter: Counter::Cu(flank), section: Section::Reserve }).unwrap();
+    let p = m.prompt().unwrap();
+    assert_eq!(p.step, Step::Regroup { force: 0, moved: 0 });
+    assert!(p.actions.contains(&Action::Regroup { cu: trias, to: Section::Centre }), "{:?}", p.actions);
+    assert!(p.actions.contains(&Action::Regroup { cu: portago, to: Section::Right }));
+    assert!(!p.actions.iter().any(|a| matches!(a, Action::Regroup { cu, .. } if *cu == henestrosa || *cu == villalba || *cu == flank)), "{:?}", p.actions);
+    // A move not offered is refused precisely and changes nothing.
+    let before = m.state().view(Side::Allied);
+    let e = m.apply(&Action::Regroup { cu: henestrosa, to: Section::Left }).unwrap_err();
+    assert!(e.to_string().contains("not a legal action"), "{e}");
+    assert_eq!(m.state().view(Side::Allied), before);
+    let hand = before.own.hand.clone();
+    m.apply(&Action::Regroup { cu: trias, to: Section::Centre }).unwrap();
+    let p = m.prompt().unwrap();
+    assert_eq!(p.step, Step::Regroup { force: 0, moved: 1 });
+    assert!(!p.actions.iter().any(|a| matches!(a, Action::Regroup { cu, .. } if *cu == trias)), "each CU moves once");
+    let v = m.state().view(Side::Allied);
+    let at = |c: CuId| v.own.counters.iter().find(|x| x.counter == Counter::Cu(c)).unwrap().place;
+    assert_eq!(at(trias), Place::Display(Section::Centre));
+    assert_eq!(v.own.hand, hand, "no Reserve chit spent");
+    m.apply(&Action::EndRegroup).unwrap();
+    assert!(matches!(m.prompt().unwrap().step, Step::FollowUp { last: OptionKind::Recover, .. }), "{:?}", m.prompt());
+}

@@ -302,6 +302,9 @@ pub enum Step {
     PlaceReinforcement { counter: Counter },
     /// BOE 3.b: the Flank Attack enters this end.
     FlankAttackEnd,
+    /// BOE 3.c: reinforcements arrived (`force`); CUs of one HQ deployed apart may join up
+    /// without a Reserve option (`moved` so far).
+    Regroup { force: u8, moved: u8 },
 }
 
 /// A legal action. Serialised with a "type" tag.
@@ -341,6 +344,9 @@ pub enum Action {
     CheckWith { cu: CuId, troop: u8 },
     FlankEnd { end: Section },
     NoFlankAttack,
+    /// BOE 3.c: move an unengaged CU into a section holding a CU of its HQ.
+    Regroup { cu: CuId, to: Section },
+    EndRegroup,
 }
 
 /// Why a die roll (or the Pursuit Table column) is modified, for the page to explain it.
@@ -607,6 +613,8 @@ impl fmt::Display for Action {
             CheckWith { cu, troop } => write!(f, "CU #{cu} checks with troop type #{troop}"),
             FlankEnd { end } => write!(f, "the flank attack enters the {end}"),
             NoFlankAttack => write!(f, "no flank attack"),
+            Regroup { cu, to } => write!(f, "regroup CU #{cu} into the {to}"),
+            EndRegroup => write!(f, "regroup no more"),
         }
     }
 }

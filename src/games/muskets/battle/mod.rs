@@ -674,6 +674,7 @@ impl Rules for Battle {
                 | Action::NewHand
                 | Action::Deploy { .. }
                 | Action::Move { .. }
+                | Action::Regroup { .. }
         )
     }
     fn is_legal(&self, action: &Action) -> bool {

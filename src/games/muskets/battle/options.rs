@@ -479,11 +479,50 @@ impl Battle {
         if matches!(self.phase, Phase::End { .. }) {
             return;
         }
-        self.new_commander(side, force, ev);
-        let target = self.targets(side, end).into_iter().find(|&t| self.section_strength(foe, t) > 0);
-        match target {
-            Some(t) => self.begin_engagement(side, Play { option: OptionKind::Outflank, from: end, target: t }, true, ev),
-            None => self.after_option(side, None),
+        self.phase = Phase::Regroup { side, force, flank_end: Some(end), moved: Vec::new() };
+    }
+
+    /// BOE 3.c: on the arrival of reinforcements, "CU assigned to the same HQ that were
+    /// deployed in two separate Sections" may move "into one, as long as the troops that move
+    /// were unengaged": a CU of an HQ in the Reserve or an unengaged Battle Line Section may
+    /// move to another Battle Line Section or the Reserve holding another CU of that HQ; each
+    /// CU at most once per arrival (readings-muskets.md).
+    pub(crate) fn regroup_moves(&self, side: Side, moved: &[CuId]) -> Vec<Action> {
+        let st = self.side(side);
+        let home = [Section::Left, Section::Centre, Section::Right, Section::Reserve];
+        let mut out = Vec::new();
+        for u in 0..self.cus.len() {
+            let id = u as CuId;
+            let (Some(h), Place::Display(from)) = (self.scen.cus[u].hq, self.cus[u].place) else { continue };
+            if self.scen.cus[u].side != side || moved.contains(&id) || !home.contains(&from) || st.engaged[from.index()] {
+                continue;
+            }
+            for to in home {
+                if to != from && self.cus_in(side, to).any(|v| v != id && self.scen.cus[v as usize].hq == Some(h)) {
+                    out.push(Action::Regroup { cu: id, to });
+                }
+            }
+        }
+        out
+    }
+
+    /// The regroup is over: a Flank Attack engages as an Outflank; a new CiC may take over
+    /// (SR 9.2.h.1.iii); otherwise the follow-up of 9.2.o.1.b.
+    pub(crate) fn end_regroup(&mut self, side: Side, force: u8, flank_end: Option<Section>, ev: &mut Vec<Event>) {
+        match flank_end {
+            Some(end) => {
+                self.new_commander(side, force, ev);
+                let target = self.targets(side, end).into_iter().find(|&t| self.section_strength(side.other(), t) > 0);
+                match target {
+                    Some(t) => self.begin_engagement(side, Play { option: OptionKind::Outflank, from: end, target: t }, true, ev),
+                    None => self.after_option(side, None),
+                }
+            }
+            None => {
+                if !self.new_commander(side, force, ev) {
+                    self.after_option(side, None);
+                }
+            }
         }
     }
 
@@ -501,9 +540,7 @@ impl Battle {
     /// The reinforcements are placed.
     pub(crate) fn reinforcements_placed(&mut self, side: Side, force: u8, ev: &mut Vec<Event>) {
         self.arrival_endurance(side, force, ev);
-        if !self.new_commander(side, force, ev) {
-            self.after_option(side, None);
-        }
+        self.phase = Phase::Regroup { side, force, flank_end: None, moved: Vec::new() };
     }
 
     /// SR 9.2.h.1.iii: a larger HQ arriving gives a new CiC, whose HQ goes to the Reserve; his

@@ -82,6 +82,9 @@ pub(crate) enum Phase {
     PlaceReinforcement { side: Side, force: u8 },
     /// BOE 3.b: a Flank Attack may enter a Flanking section.
     FlankEnd { side: Side, force: u8 },
+    /// BOE 3.c: the free regroup on the arrival of `force` (a Flank Attack at `flank_end`
+    /// engages afterwards); each CU moves at most once (`moved`).
+    Regroup { side: Side, force: u8, flank_end: Option<Section>, moved: Vec<CuId> },
     TurnEnd { side: Side },
     /// 9.2.p-q (automatic).
     End { winner: Option<Side>, reason: EndReason },
@@ -288,6 +291,11 @@ impl Battle {
                 let mut acts: Vec<Action> = Section::LINE.iter().map(|&s| Action::Deploy { counter: c, section: s }).collect();
                 acts.push(Action::Deploy { counter: c, section: Section::Reserve });
                 (*side, Step::PlaceReinforcement { counter: c }, acts)
+            }
+            Phase::Regroup { side, force, moved, .. } => {
+                let mut acts = self.regroup_moves(*side, moved);
+                acts.push(Action::EndRegroup);
+                (*side, Step::Regroup { force: *force, moved: moved.len().min(255) as u8 }, acts)
             }
             Phase::FlankEnd { side, .. } => (
                 *side,
@@ -551,6 +559,12 @@ impl Battle {
                 self.force_arrives(side, force, Place::Undeployed);
                 self.phase = Phase::PlaceReinforcement { side, force };
             }
+            (Phase::Regroup { side, force, flank_end, mut moved }, Action::Regroup { cu, to }) => {
+                self.move_counter(side, Counter::Cu(*cu), *to, ev);
+                moved.push(*cu);
+                self.phase = Phase::Regroup { side, force, flank_end, moved };
+            }
+            (Phase::Regroup { side, force, flank_end, .. }, Action::EndRegroup) => self.end_regroup(side, force, flank_end, ev),
             // The prompt offered it, so this cannot happen; keep the state as it is.
             _ => {}
         }
@@ -691,6 +705,9 @@ impl Battle {
                         ev.push(Event::ChitTaken { side, option: Some(OptionKind::Outflank) });
                     }
                     return;
+                }
+                Phase::Regroup { side, force, flank_end, moved } if self.regroup_moves(side, &moved).is_empty() => {
+                    self.end_regroup(side, force, flank_end, ev);
                 }
                 Phase::Deploy { side } if self.next_to_deploy(side).is_none() => {
                     self.phase = if side == self.first_deployer() { Phase::Deploy { side: side.other() } } else { Phase::Reveal };

@@ -298,7 +298,7 @@ fn reinforce_flank_attack_and_new_commander() {
 #[test]
 fn random_battles_with_reinforcements() {
     for seed in 0..150u64 {
-        let setup = Setup { battle: Some(medellin_with_forces()), seed, options: Options { terrain_rolls: seed % 2 == 0, no_pursuit: false }, ..Setup::default() };
+        let setup = Setup { battle: Some(medellin_with_forces()), seed, options: Options { terrain_rolls: seed % 2 == 0, no_pursuit: false, lisboa_lines: seed % 3 == 0 }, ..Setup::default() };
         let mut m = Match::<Battle>::from_setup(&setup).unwrap();
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while let Some(p) = m.prompt() {
@@ -517,4 +517,96 @@ fn reinforcements_allow_a_free_regroup() {
     assert_eq!(v.own.hand, hand, "no Reserve chit spent");
     m.apply(&Action::EndRegroup).unwrap();
     assert!(matches!(m.prompt().unwrap().step, Step::FollowUp { last: OptionKind::Recover, .. }), "{:?}", m.prompt());
+}
+
+/// ER 3.1.d in a Field Battle in the Lisboa zone with the Lines in effect (an option for a
+/// standalone game; "ER 3.1.d" in the campaign's `BattleData`): every attack on Allied troops
+/// takes -5 (D43: the attacker's engagement roll), no one may use Cavalry Charge (its chit is
+/// not offered, nor accepted in a position), and the Allies cannot entrench (no Field
+/// Fortification). Mouton's Assault as in the scripted example: 7 +3 -5 = 5 against Cagigal's
+/// 3 +2 = 5, a tie instead of a win by 5.
+#[test]
+fn lisboa_lines_in_a_field_battle() {
+    let lines = Options { lisboa_lines: true, ..Options::default() };
+    let position = |hands: Vec<(Side, Vec<OptionKind>)>, turn: Side| Position {
+        placements: vec![
+            place("Garde Imperial", Section::Left),
+            place("ID Mouton", Section::Centre),
+            place("ID Merlé", Section::Right),
+            place("ID Portago", Section::Left),
+            place("ID Cagigal", Section::Centre),
+            place("ID Zayas", Section::Right),
+        ],
+        hands,
+        bep: vec![],
+        occ_passed: vec![],
+        terrain: vec![],
+        outflank_allowed: vec![],
+        round: None,
+        turn: Some(turn),
+    };
+    // A position whose hand holds a Cavalry Charge is refused behind the Lines.
+    let bad = Setup { options: lines.clone(), position: Some(position(vec![(Side::Imperial, vec![OptionKind::CavalryCharge])], Side::Imperial)), ..Setup::default() };
+    let e = Battle::from_setup(&bad).unwrap_err();
+    assert!(e.to_string().contains("Cavalry Charge") && e.to_string().contains("ER 3.1.d"), "{e}");
+    let setup = Setup {
+        options: lines.clone(),
+        dice: vec![7, 3],
+        position: Some(position(vec![(Side::Imperial, vec![OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])], Side::Imperial)),
+        ..Setup::default()
+    };
+    let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+    m.apply(&Action::Assault { from: Section::Centre, target: Section::Centre }).unwrap();
+    let (mouton, cagigal) = (cu(m.state(), "ID Mouton"), cu(m.state(), "ID Cagigal"));
+    m.apply(&Action::CheckWith { cu: mouton, troop: troop(m.state(), "Fr-Vet") }).unwrap();
+    let ev = m.apply(&Action::CheckWith { cu: cagigal, troop: troop(m.state(), "Sp-Vet") }).unwrap();
+    let eng = ev.iter().find_map(|e| match e {
+        Event::Engagement { attacker_roll, attacker_total, attacker_modifiers, defender_total, winner, .. } => {
+            Some((*attacker_roll, *attacker_total, attacker_modifiers.clone(), *defender_total, *winner))
+        }
+        _ => None,
+    });
+    let (roll, total, mods, def_total, winner) = eng.expect("an engagement");
+    assert!(mods.contains(&Modifier::new(ModifierCause::LisboaLines, -5)), "{mods:?}");
+    assert_eq!((roll, total, def_total, winner), (7, 5, 5, None));
+    // The Allies attacking Imperial troops take no -5.
+    m.apply(&Action::EndTurn).unwrap();
+    m.apply(&Action::Assault { from: Section::Centre, target: Section::Centre }).unwrap();
+    let mut ev = Vec::new();
+    while let Some(p) = m.prompt() {
+        if !matches!(p.step, Step::CheckingUnit { .. } | Step::SectionCommander { .. }) {
+            break;
+        }
+        ev.extend(m.apply(&p.actions[0]).unwrap());
+    }
+    let mods = ev.iter().find_map(|e| match e {
+        Event::Engagement { attacker: Side::Allied, attacker_modifiers, .. } => Some(attacker_modifiers.clone()),
+        _ => None,
+    });
+    assert!(mods.is_some_and(|l| l.iter().all(|x| x.cause != ModifierCause::LisboaLines)));
+
+    // Planning and entrenching, in a Medellín where the Allies hold a Field Fortification.
+    let fortified = |lisboa_in_data: bool, options: Options| {
+        let mut d = Scenario::built_in_data("medellin").unwrap();
+        d.field_fortification = vec![Side::Imperial, Side::Allied];
+        if lisboa_in_data {
+            d.exclusive_rules.push("ER 3.1.d".into());
+        }
+        let mut m = Match::<Battle>::from_setup(&Setup { battle: Some(d), options, ..Setup::default() }).unwrap();
+        let (mut allied_fortify, mut charge_offered) = (false, false);
+        while m.state().view(Side::Imperial).step != "operational control" && m.prompt().is_some() {
+            let p = m.prompt().unwrap();
+            allied_fortify |= p.step == Step::FieldFortification && p.side == Side::Allied;
+            charge_offered |= p.actions.contains(&Action::TakeChit { option: OptionKind::CavalryCharge });
+            let i = p.actions.iter().position(|a| matches!(a, Action::TakeChit { .. })).unwrap_or(0);
+            m.apply_index(i).unwrap();
+            if m.state().view(Side::Imperial).round > 0 {
+                break;
+            }
+        }
+        (allied_fortify, charge_offered)
+    };
+    assert_eq!(fortified(false, Options::default()), (true, true));
+    assert_eq!(fortified(true, Options::default()), (false, false), "the campaign's ER 3.1.d");
+    assert_eq!(fortified(false, lines), (false, false), "the standalone option");
 }

@@ -55,7 +55,7 @@ fn random_battles_of_every_scenario_keep_every_invariant() {
         let n = games / 6 + u64::from((k as u64) < games % 6);
         let (mut longest, mut total, mut wins, mut rounds) = (0, 0, [0usize; 3], 0u64);
         for seed in 0..n {
-            let options = Options { terrain_rolls: seed % 4 == 1, no_pursuit: seed % 7 == 3 };
+            let options = Options { terrain_rolls: seed % 4 == 1, no_pursuit: seed % 7 == 3, lisboa_lines: seed % 5 == 2 };
             let (steps, m) = play(id, seed, options, seed % 10 == 0);
             longest = longest.max(steps);
             total += steps;

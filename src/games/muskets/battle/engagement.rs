@@ -220,6 +220,11 @@ impl Battle {
         if e.outflank_bonus {
             push_modifier(&mut ma, ModifierCause::Outflank, 2);
         }
+        // ER 3.1.d.4 (D43): every attack against Allied troops in the Lisboa zone, -5 to the
+        // attacker's engagement roll.
+        if def == Side::Allied && self.lisboa_lines() {
+            push_modifier(&mut ma, ModifierCause::LisboaLines, -5);
+        }
         // Defender's terrain (G9 stand-in) and Field Fortification (SR 9.2.k.8, text).
         match self.side(def).terrain[target.index()] {
             Some(Terrain::Hills) => push_modifier(&mut md, ModifierCause::Hills, 1),

@@ -41,6 +41,9 @@ pub struct Options {
     pub terrain_rolls: bool,
     /// Skip the Pursuit (aom-gaps §c: it does not change a battle scenario's result).
     pub no_pursuit: bool,
+    /// ER 3.1.d: the battle is fought in the Lisboa zone with the Lines of Torres Vedras in
+    /// effect (the campaign may say so instead with "ER 3.1.d" in `BattleData.exclusive_rules`).
+    pub lisboa_lines: bool,
 }
 
 /// Where a counter is.
@@ -325,6 +328,10 @@ impl Battle {
             .filter(|&u| self.scen.cus[u].side == side && matches!(self.cus[u].place, Place::Display(_) | Place::Undeployed))
             .map(|u| self.total_sp(u as CuId))
             .sum()
+    }
+    /// ER 3.1.d: a battle in the Lisboa zone with the Lines of Torres Vedras in effect.
+    pub fn lisboa_lines(&self) -> bool {
+        self.scen.er_3_1_d || self.options.lisboa_lines
     }
     pub(crate) fn hand_size(&self, side: Side) -> u8 {
         self.side(side).hand.iter().sum()
@@ -633,16 +640,16 @@ impl Rules for Battle {
         &self.options
     }
     fn encode_options(o: &Options) -> Vec<u8> {
-        vec![(o.terrain_rolls as u8) | ((o.no_pursuit as u8) << 1)]
+        vec![(o.terrain_rolls as u8) | ((o.no_pursuit as u8) << 1) | ((o.lisboa_lines as u8) << 2)]
     }
     fn decode_options(bytes: &[u8]) -> Result<Options, GameError> {
         let [bits] = bytes else {
             return Err(GameError::Options(format!("Field Battle options are 1 byte, found {}", bytes.len())));
         };
-        if bits & !3 != 0 {
+        if bits & !7 != 0 {
             return Err(GameError::Options(format!("unknown option bits {bits:#04x}")));
         }
-        Ok(Options { terrain_rolls: bits & 1 != 0, no_pursuit: bits & 2 != 0 })
+        Ok(Options { terrain_rolls: bits & 1 != 0, no_pursuit: bits & 2 != 0, lisboa_lines: bits & 4 != 0 })
     }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
         self.prompt_cache.get_or(|| self.current_prompt()).clone()

@@ -116,7 +116,8 @@ impl Battle {
                     }
                 }
             }
-            if has(OptionKind::CavalryCharge) && self.has_fresh(side, from, Arm::Cavalry) {
+            // ER 3.1.d.6: no Cavalry Charge in a battle in the Lisboa zone behind the Lines.
+            if has(OptionKind::CavalryCharge) && !self.lisboa_lines() && self.has_fresh(side, from, Arm::Cavalry) {
                 for &t in &targets {
                     if self.may_charge(foe, t) {
                         out.push(Action::CavalryCharge { from, target: t });

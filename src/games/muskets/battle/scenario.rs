@@ -301,8 +301,8 @@ pub struct BattleData {
     /// Scenario troop values (BS5: Imperial cavalry (5)+1): side, arm, morale, tactical.
     #[serde(default)]
     pub troop_overrides: Vec<(Side, String, u8, i8)>,
-    /// Exclusive rules in force ("ER 1.7", "ER 3.1.b", "ER 3.4.b", "ER 3.10", "ER 4.4",
-    /// "ER 4.5.c", "ER 4.9").
+    /// Exclusive rules in force ("ER 1.7", "ER 3.1.b", "ER 3.1.d" (a battle in the Lisboa zone
+    /// with the Lines in effect), "ER 3.4.b", "ER 3.10", "ER 4.4", "ER 4.5.c", "ER 4.9").
     #[serde(default)]
     pub exclusive_rules: Vec<String>,
     pub sides: Vec<SideData>,
@@ -463,6 +463,8 @@ pub struct Scenario {
     pub troop_overrides: Vec<(Side, Arm, u8, i8)>,
     pub er_1_7: bool,
     pub er_3_1_b: bool,
+    /// ER 3.1.d: fought in the Lisboa zone with the Lines of Torres Vedras in effect.
+    pub er_3_1_d: bool,
     pub er_3_4_b: bool,
     pub er_3_10: bool,
     pub er_4_4: bool,
@@ -895,6 +897,7 @@ impl Scenario {
             troop_overrides: overrides,
             er_1_7: er("ER 1.7"),
             er_3_1_b: er("ER 3.1.b"),
+            er_3_1_d: er("ER 3.1.d"),
             er_3_4_b: er("ER 3.4.b"),
             er_3_10: er("ER 3.10"),
             er_4_4: er("ER 4.4"),

@@ -429,6 +429,11 @@ impl Battle {
         if st.hand[o.index()] >= self.scen.chits[o.index()] {
             return false;
         }
+        // ER 3.1.d.6: Cavalry Charge cannot be used in a Lisboa battle behind the Lines, so
+        // its chit is not offered either (reading).
+        if o == OptionKind::CavalryCharge && self.lisboa_lines() {
+            return false;
+        }
         o != OptionKind::Outflank || (st.outflank_allowed && !st.outflank_played)
     }
 
@@ -609,7 +614,8 @@ impl Battle {
             Some(s) => order.iter().position(|&x| x == s).map_or(2, |i| i + 1),
         };
         for &s in &order[start.min(2)..] {
-            if self.scen.field_fortification[s.index()] {
+            // ER 3.1.d.3 (D43): the Allies cannot entrench in Lisboa once the Lines exist.
+            if self.scen.field_fortification[s.index()] && !(s == Side::Allied && self.lisboa_lines()) {
                 return Phase::Fortify { side: s };
             }
         }

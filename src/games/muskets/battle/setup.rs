@@ -155,6 +155,9 @@ impl Battle {
             if st.hand[OptionKind::Outflank.index()] > 0 && !st.outflank_allowed {
                 return Err(err(format!("position.hands: {side} holds Outflank but is not in outflank_allowed")));
             }
+            if st.hand[OptionKind::CavalryCharge.index()] > 0 && g.lisboa_lines() {
+                return Err(err(format!("position.hands: {side} holds Cavalry Charge, which no one may use behind the Lisboa Lines (ER 3.1.d.6)")));
+            }
         }
         g.outflank_holder = pos.outflank_allowed.first().copied();
         g.round = pos.round.unwrap_or(1).max(1);

@@ -610,3 +610,34 @@ fn lisboa_lines_in_a_field_battle() {
     assert_eq!(fortified(true, Options::default()), (false, false), "the campaign's ER 3.1.d");
     assert_eq!(fortified(false, lines), (false, false), "the standalone option");
 }
+
+/// SR 9.2.h.1.iii and m.4 with a Flank Attack (BOE 3.b): when the force that enters as a Flank
+/// Attack brings a larger HQ, its leader becomes CiC, the Outflank engagement is fought, and
+/// then his side may discard its hand and choose again (the choice is not lost to the
+/// engagement).
+#[test]
+fn a_new_cic_arriving_by_flank_attack_may_choose_a_new_hand() {
+    let mut d = medellin_with_forces();
+    d.adjacent_forces[1].from_enemy_loc_zone = true;
+    let mut setup = medellin_split_setup(vec![OptionKind::Reinforce, OptionKind::Assault, OptionKind::Recover], vec![1]);
+    setup.battle = Some(d);
+    let mut m = Match::<Battle>::from_setup(&setup).unwrap();
+    m.apply(&Action::Reinforce { force: 1 }).unwrap();
+    m.apply(&Action::FlankEnd { end: Section::FlankLeft }).unwrap();
+    let mut ev = Vec::new();
+    while let Some(p) = m.prompt() {
+        match p.step {
+            Step::Regroup { .. } => ev.extend(m.apply(&Action::EndRegroup).unwrap()),
+            Step::SectionCommander { .. } | Step::CheckingUnit { .. } => ev.extend(m.apply(&p.actions[0]).unwrap()),
+            _ => break,
+        };
+    }
+    assert!(ev.iter().any(|e| matches!(e, Event::Engagement { from: Section::FlankLeft, .. })), "the Flank Attack engaged: {ev:?}");
+    let v = m.state().view(Side::Allied);
+    let cic = v.own.counters.iter().find(|c| c.counter == v.own.cic).unwrap();
+    assert_eq!(cic.name, "Ejército del Centro", "Castaños took over");
+    let p = m.prompt().unwrap();
+    assert_eq!((p.side, p.step), (Side::Allied, Step::NewCommanderHand { remaining: 2 }));
+    m.apply(&Action::NewHand).unwrap();
+    assert!(matches!(m.prompt().unwrap().step, Step::Planning { chosen: 0, limit: 2 }));
+}

@@ -140,6 +140,9 @@ pub(crate) struct SideState {
     pub leaders_lost: Vec<String>,
     pub ap_spent: Vec<HqId>,
     pub forces_arrived: Vec<u8>,
+    /// A new CiC arrived with a Flank Attack: his side chooses its hand again (9.2.m.4) once
+    /// the Outflank engagement is over.
+    pub new_hand_pending: bool,
 }
 
 /// SP a CU lost of one troop type: `definitive` counts the Automatic Victory and pursuit

@@ -296,6 +296,14 @@ impl Battle {
         if matches!(self.phase, Phase::End { .. }) {
             return;
         }
+        if self.side(side).new_hand_pending {
+            // SR 9.2.m.4 after a Flank Attack that brought a new CiC (reading): his choice of
+            // hand ends the turn, as after any arrival of a new CiC.
+            self.side_mut(side).new_hand_pending = false;
+            let remaining = self.hand_size(side);
+            self.phase = Phase::NewHand { side, remaining };
+            return;
+        }
         let (last, can_continue) = last.unwrap_or((Play { option: OptionKind::Recover, from: Section::Reserve, target: Section::Reserve }, false));
         self.phase = Phase::FollowUp { side, last, can_continue };
     }
@@ -512,7 +520,10 @@ impl Battle {
     pub(crate) fn end_regroup(&mut self, side: Side, force: u8, flank_end: Option<Section>, ev: &mut Vec<Event>) {
         match flank_end {
             Some(end) => {
-                self.new_commander(side, force, ev);
+                // The new CiC's hand (9.2.m.4) waits until the Outflank engagement is over.
+                if self.new_commander(side, force, ev) {
+                    self.side_mut(side).new_hand_pending = true;
+                }
                 let target = self.targets(side, end).into_iter().find(|&t| self.section_strength(side.other(), t) > 0);
                 match target {
                     Some(t) => self.begin_engagement(side, Play { option: OptionKind::Outflank, from: end, target: t }, true, ev),

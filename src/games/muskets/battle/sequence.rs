@@ -171,6 +171,7 @@ impl Battle {
             leaders_lost: Vec::new(),
             ap_spent: Vec::new(),
             forces_arrived: Vec::new(),
+            new_hand_pending: false,
         };
         let mut g = Battle {
             sides: [side_state(Side::Imperial), side_state(Side::Allied)],

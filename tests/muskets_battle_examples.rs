@@ -641,3 +641,42 @@ fn a_new_cic_arriving_by_flank_attack_may_choose_a_new_hand() {
     m.apply(&Action::NewHand).unwrap();
     assert!(matches!(m.prompt().unwrap().step, Step::Planning { chosen: 0, limit: 2 }));
 }
+
+/// ER 2.1.c.3-4, a campaign value in `BattleData.guerrilla_level`: each level costs the
+/// Imperials 1 BEP and adds 1 to an Imperial Reinforce roll. A lone French division (Initiative
+/// 6) next door, the die 5: it arrives at level 0, not at level 2 (5 + 2 = 7 > 6).
+#[test]
+fn guerrilla_level_in_a_field_battle() {
+    let battle = |level: u8| {
+        let mut d = Scenario::built_in_data("medellin").unwrap();
+        d.guerrilla_level = level;
+        d.adjacent_forces = vec![ForceData { side: Side::Imperial, from_enemy_loc_zone: false, hqs: vec![], cus: vec![lone_cu("ID Lapisse", &[("Fr-Vet", 3)])] }];
+        d
+    };
+    let setup = |level: u8| Setup {
+        battle: Some(battle(level)),
+        dice: vec![5],
+        position: Some(Position {
+            placements: vec![],
+            hands: vec![(Side::Imperial, vec![OptionKind::Reinforce])],
+            bep: vec![],
+            occ_passed: vec![],
+            terrain: vec![],
+            outflank_allowed: vec![],
+            round: None,
+            turn: Some(Side::Imperial),
+        }),
+        ..Setup::default()
+    };
+    let (mut m0, mut m2) = (Match::<Battle>::from_setup(&setup(0)).unwrap(), Match::<Battle>::from_setup(&setup(2)).unwrap());
+    assert_eq!(m2.state().view(Side::Imperial).own.bep_start, m0.state().view(Side::Imperial).own.bep_start - 2);
+    assert_eq!(m2.state().view(Side::Allied).own.bep_start, m0.state().view(Side::Allied).own.bep_start);
+    let odds = |m: &Match<Battle>| m.state().odds(&Action::Reinforce { force: 0 }).unwrap().outcomes[0].1;
+    assert_eq!((odds(&m0), odds(&m2)), (6, 4));
+    let e0 = m0.apply(&Action::Reinforce { force: 0 }).unwrap();
+    let e2 = m2.apply(&Action::Reinforce { force: 0 }).unwrap();
+    assert!(e0.contains(&Event::Reinforced { side: Side::Imperial, force: 0, arrived: true, modifiers: vec![] }), "{e0:?}");
+    assert!(e2.contains(&Event::Reinforced { side: Side::Imperial, force: 0, arrived: false, modifiers: vec![Modifier::new(ModifierCause::Guerrilla, 2)] }), "{e2:?}");
+    let e = Battle::from_setup(&Setup { battle: Some(battle(6)), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("guerrilla_level: 6"), "{e}");
+}

@@ -400,6 +400,8 @@ pub enum ModifierCause {
     RiverRetreat,
     /// BOE 1: the loser's Withdraw (3 left, or 2 right).
     Withdraw,
+    /// ER 2.1.c.3: +1 per Guerrilla level to an Imperial Reinforce roll.
+    Guerrilla,
 }
 
 impl ModifierCause {
@@ -430,6 +432,7 @@ impl ModifierCause {
             ModifierCause::CavalryCommander => "cavalry commander's Tactical Modifier",
             ModifierCause::RiverRetreat => "loser retreats over a river",
             ModifierCause::Withdraw => "loser's Withdraw",
+            ModifierCause::Guerrilla => "Guerrilla level",
         }
     }
 }
@@ -543,7 +546,9 @@ pub enum Event {
     EnduranceLost { side: Side, points: i16, left: i16 },
     LeaderCasualty { side: Side, leader: Counter },
     NewCommanderInChief { side: Side, cic: Counter },
-    Reinforced { side: Side, force: u8, arrived: bool },
+    /// BOE 3.a: the Reinforce roll (with `modifiers` added to the die) against the force
+    /// leader's Initiative.
+    Reinforced { side: Side, force: u8, arrived: bool, modifiers: Vec<Modifier> },
     FlankAttack { side: Side, end: Section },
     BattleEnds { winner: Option<Side>, reason: EndReason },
     /// SR 9.2.p: `base_column` (the winner's BEP band) + the sum of `shifts` = `column`,

@@ -655,7 +655,10 @@ impl Battle {
             }
             (_, Action::TryAnother) => d10(init(self.side(side).cic), "another option"),
             (Phase::FollowUp { last, .. }, Action::Continue) => d10(self.section_commander(side, last.from).map_or(0, init), "continues"),
-            (_, Action::Reinforce { force }) => d10(self.scen.forces.get(*force as usize).map_or(0, |f| init(f.leader)), "arrives"),
+            (_, Action::Reinforce { force }) => {
+                let need = self.scen.forces.get(*force as usize).map_or(0, |f| init(f.leader) as i16) - Modifier::sum(&self.reinforce_modifiers(side));
+                d10(need.clamp(0, 10) as u32, "arrives")
+            }
             (_, Action::Withdraw) => {
                 let cic = self.side(side).cic;
                 let need = self.leader(cic).ocn as i16 - self.side(side.other()).bep + self.side(side).bep;

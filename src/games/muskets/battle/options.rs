@@ -1,7 +1,7 @@
 //! SR 9.2.o Combat Resolution and the Battle Options Explanation: which options may be played,
 //! passing, following up (another option, continue, rally), and the options that are not
 //! engagements (Reserve, Outflank's move, Withdraw, Recover, Reinforce).
-use super::action::{Action, Counter, CuId, EndReason, Event, OptionKind, RollPurpose, Section, Side, Terrain};
+use super::action::{push_modifier, Action, Counter, CuId, EndReason, Event, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Terrain};
 use super::scenario::Arm;
 use super::sequence::{Charge, Engage, Phase, Play};
 use super::{Battle, Place};
@@ -211,8 +211,14 @@ impl Battle {
 
     /// A roll of 1d10 against a leader's Initiative; an unmodified 10 risks him (SR 12.1.a.3).
     pub(crate) fn initiative_roll(&mut self, side: Side, leader: Counter, purpose: RollPurpose, what: &str, ev: &mut Vec<Event>) -> bool {
+        self.modified_initiative_roll(side, leader, purpose, what, &[], ev)
+    }
+
+    /// An Initiative roll with modifiers added to the die (ER 2.1.c.3); the casualty check
+    /// follows an unmodified 10 (SR 12.1.a.3).
+    pub(crate) fn modified_initiative_roll(&mut self, side: Side, leader: Counter, purpose: RollPurpose, what: &str, modifiers: &[Modifier], ev: &mut Vec<Event>) -> bool {
         let d = self.roll(side, purpose, false, ev);
-        let ok = d <= self.leader(leader).initiative;
+        let ok = d as i16 + Modifier::sum(modifiers) <= self.leader(leader).initiative as i16;
         ev.push(if ok {
             Event::RollSucceeded { side, leader, what: what.into() }
         } else {
@@ -445,8 +451,9 @@ impl Battle {
             self.after_option(side, None);
             return;
         };
-        let ok = self.initiative_roll(side, f.leader, RollPurpose::Reinforce { force }, "reinforce", ev);
-        ev.push(Event::Reinforced { side, force, arrived: ok });
+        let modifiers = self.reinforce_modifiers(side);
+        let ok = self.modified_initiative_roll(side, f.leader, RollPurpose::Reinforce { force }, "reinforce", &modifiers, ev);
+        ev.push(Event::Reinforced { side, force, arrived: ok, modifiers });
         if !ok {
             self.after_option(side, None);
             return;
@@ -460,6 +467,16 @@ impl Battle {
             self.force_arrives(side, force, Place::Undeployed);
             self.phase = Phase::PlaceReinforcement { side, force };
         }
+    }
+
+    /// The modifiers of a side's Reinforce roll: ER 2.1.c.3, +1 per Guerrilla level for the
+    /// Imperials.
+    pub(crate) fn reinforce_modifiers(&self, side: Side) -> Vec<Modifier> {
+        let mut m = Vec::new();
+        if side == Side::Imperial {
+            push_modifier(&mut m, ModifierCause::Guerrilla, self.scen.guerrilla_level as i16);
+        }
+        m
     }
 
     /// The force leaves its adjacent zone: its counters and SP join the battle.

@@ -292,9 +292,14 @@ pub struct BattleData {
     /// Sides whose loser would retreat across a river into the first zone (SR 9.2.p.1).
     #[serde(default)]
     pub retreat_over_river: Vec<Side>,
-    /// Other BEP modifiers (e.g. ER 2.1.c.4 guerrilla levels), per side.
+    /// Other BEP modifiers, per side (not the guerrilla level, which has its own field).
     #[serde(default)]
     pub bep_modifier: Vec<(Side, i16)>,
+    /// ER 2.1.c: the Guerrilla Activity Level of the Region of the battle zone (0-5): -1 BEP
+    /// per level for the Imperials (c.4) and +1 per level to an Imperial force's Reinforce
+    /// roll (c.3).
+    #[serde(default)]
+    pub guerrilla_level: u8,
     /// Scenario combat bonuses (BS3: CD Boussard +1).
     #[serde(default)]
     pub combat_bonus: Vec<(String, i8)>,
@@ -459,6 +464,8 @@ pub struct Scenario {
     pub field_fortification: [bool; 2],
     pub retreat_over_river: [bool; 2],
     pub bep_modifier: [i16; 2],
+    /// ER 2.1.c.3-4.
+    pub guerrilla_level: u8,
     /// (side, arm, morale, tactical).
     pub troop_overrides: Vec<(Side, Arm, u8, i8)>,
     pub er_1_7: bool,
@@ -670,6 +677,7 @@ fn battle_from_file(s: &ScenarioFile, troops: &[TroopType]) -> Result<BattleData
         field_fortification: Vec::new(),
         retreat_over_river: Vec::new(),
         bep_modifier: Vec::new(),
+        guerrilla_level: 0,
         combat_bonus,
         troop_overrides,
         exclusive_rules: rules,
@@ -876,6 +884,11 @@ impl Scenario {
         }
         let er = |id: &str| d.exclusive_rules.iter().any(|r| r == id);
         let side_flags = |v: &[Side]| [v.contains(&Side::Imperial), v.contains(&Side::Allied)];
+        // ER 2.1.b: level 3 from 1812, +1 in Galicia, Catalonia, Navarre and the Basque
+        // Country (from 1809), +1 in Navarre while Mina is there (ER 2.4.b).
+        if d.guerrilla_level > 5 {
+            return Err(format!("guerrilla_level: {} is above 5, the highest the rules give (ER 2.1.b, 2.4.b)", d.guerrilla_level));
+        }
         let mut bep_modifier = [0i16; 2];
         for (s, m) in &d.bep_modifier {
             bep_modifier[s.index()] += m;
@@ -894,6 +907,7 @@ impl Scenario {
             field_fortification: side_flags(&d.field_fortification),
             retreat_over_river: side_flags(&d.retreat_over_river),
             bep_modifier,
+            guerrilla_level: d.guerrilla_level,
             troop_overrides: overrides,
             er_1_7: er("ER 1.7"),
             er_3_1_b: er("ER 3.1.b"),

@@ -837,6 +837,10 @@ impl Battle {
                     bep += 3;
                 }
             }
+            // ER 2.1.c.4: -1 per Guerrilla level for the Imperials.
+            if side == Side::Imperial {
+                bep -= self.scen.guerrilla_level as i16;
+            }
             bep += self.scen.bep_modifier[side.index()];
             let bep = bep.max(1);
             let st = self.side_mut(side);

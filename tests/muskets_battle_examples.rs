@@ -435,6 +435,13 @@ fn setups_save_and_replay_and_bad_ones_are_refused() {
     bad.sides[1].hqs[0].cus[0].sp[0].troop = "Xx-Vet".into();
     let e = Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).unwrap_err();
     assert!(e.to_string().contains("Xx-Vet"), "{e}");
+    // SR 9.2.a, 12.3.c: a CU whose SP are all shattered does not take part.
+    let mut bad = medellin_with_forces();
+    bad.adjacent_forces[0].cus[0].sp[0].shattered = 3;
+    let e = Battle::from_setup(&Setup { battle: Some(bad.clone()), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("ID Flank") && e.to_string().contains("12.3.c"), "{e}");
+    bad.adjacent_forces[0].cus[0].sp[0].shattered = 2;
+    assert!(Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).is_ok(), "partly shattered CUs fight (12.3.e)");
     let e = Battle::new_game("waterloo", &Options::default(), 0).unwrap_err();
     assert!(e.to_string().contains("vitoria"), "{e}");
     let e = Battle::from_setup(&Setup { dice: vec![11], ..Setup::default() }).unwrap_err();

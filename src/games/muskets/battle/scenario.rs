@@ -762,6 +762,9 @@ impl Scenario {
             if sp.iter().map(|x| x.1 as u32).sum::<u32>() == 0 {
                 return Err(format!("{at}: a CU with no SP is eliminated (SR III.1.F.1)"));
             }
+            if sp.iter().all(|x| x.2 == x.1) {
+                return Err(format!("{at}: all its SP are shattered, and such a CU does not take part in a battle (SR 9.2.a, 12.3.c): leave it out"));
+            }
             let bonus = d.combat_bonus.iter().filter(|(n, _)| *n == c.name).map(|(_, m)| *m).sum();
             if cus.len() >= 250 {
                 return Err(format!("{at}: too many CUs"));

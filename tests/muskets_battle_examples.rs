@@ -513,6 +513,7 @@ fn reinforcements_allow_a_free_regroup() {
     let e = m.apply(&Action::Regroup { cu: henestrosa, to: Section::Left }).unwrap_err();
     assert!(e.to_string().contains("not a legal action"), "{e}");
     assert_eq!(m.state().view(Side::Allied), before);
+    assert_eq!(m.state().describe(&Action::Regroup { cu: trias, to: Section::Centre }), "Regroup ID Trías into the Centre");
     let hand = before.own.hand.clone();
     m.apply(&Action::Regroup { cu: trias, to: Section::Centre }).unwrap();
     let p = m.prompt().unwrap();

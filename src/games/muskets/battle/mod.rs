@@ -347,6 +347,7 @@ impl Battle {
         match a {
             Deploy { counter, section } => format!("Deploy {} in the {section}", self.name(*counter)),
             Move { counter } => format!("Move {}", self.name(*counter)),
+            Regroup { cu, to } => format!("Regroup {} into the {to}", self.name(Counter::Cu(*cu))),
             Command { leader } => format!("{} ({}) commands the section", self.leader(*leader).name, self.name(*leader)),
             CheckWith { cu, troop: t } => format!("{} checks with its {} SP", self.name(Counter::Cu(*cu)), troop(t)),
             Rally { leader, cu } => format!("{} tries to rally {}", self.leader(*leader).name, self.name(Counter::Cu(*cu))),

@@ -435,6 +435,24 @@ fn setups_save_and_replay_and_bad_ones_are_refused() {
     bad.sides[1].hqs[0].cus[0].sp[0].troop = "Xx-Vet".into();
     let e = Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).unwrap_err();
     assert!(e.to_string().contains("Xx-Vet"), "{e}");
+    // BOE 3: a force is a lone CU, or HQs (one of them the largest) with their CUs.
+    let mut bad = medellin_with_forces();
+    bad.adjacent_forces[0].cus.push(lone_cu("ID Otra", &[("Sp-Ln", 2)]));
+    let e = Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("adjacent_forces[0]") && e.to_string().contains("lone CU"), "{e}");
+    let mut bad = medellin_with_forces();
+    bad.adjacent_forces[1].cus.push(lone_cu("ID Suelta", &[("Sp-Ln", 2)]));
+    let e = Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("ID Suelta"), "{e}");
+    let mut bad = medellin_with_forces();
+    let mut twin = bad.adjacent_forces[1].hqs[0].clone();
+    twin.name = "Otro Ejército".into();
+    twin.cus[0].name = "ID Gemela".into();
+    bad.adjacent_forces[1].hqs.push(twin.clone());
+    let e = Battle::from_setup(&Setup { battle: Some(bad.clone()), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("largest size"), "{e}");
+    bad.adjacent_forces[1].hqs[1].size = "XXX".into();
+    assert!(Battle::from_setup(&Setup { battle: Some(bad), ..Setup::default() }).is_ok(), "a smaller HQ may come along");
     // SR 9.2.a, 12.3.c: a CU whose SP are all shattered does not take part.
     let mut bad = medellin_with_forces();
     bad.adjacent_forces[0].cus[0].sp[0].shattered = 3;

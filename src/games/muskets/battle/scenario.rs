@@ -835,6 +835,18 @@ impl Scenario {
             if fc.is_empty() {
                 return Err(format!("{at}: a force needs at least one CU (BOE 3)"));
             }
+            // BOE 3: "a lone CU, an HQ and its subordinated CU stacked with it, or an HQ and
+            // every CU and HQ of inferior size subordinated and stacked with it".
+            if fh.is_empty() && fc.len() > 1 {
+                return Err(format!("{at}: {} CUs without an HQ; a force without an HQ is a lone CU (BOE 3)", fc.len()));
+            }
+            if !fh.is_empty() && !f.cus.is_empty() {
+                return Err(format!("{at}: CUs listed outside the force's HQs ({}); with an HQ a force holds only the CUs subordinated to its HQs (BOE 3)", f.cus[0].name));
+            }
+            let top = fh.iter().map(|&h| hqs[h as usize].size).max().unwrap_or(0);
+            if fh.iter().filter(|&&h| hqs[h as usize].size == top).count() > 1 {
+                return Err(format!("{at}: two HQs of the largest size; the other HQs of a force are of inferior size (BOE 3)"));
+            }
             // BOE 3.a: the Force's Commanding Leader: its largest HQ's, else the lone CU's.
             let lead = fh
                 .iter()

@@ -122,6 +122,8 @@ fn assault_withdraw_pursuit_and_the_split_of_losses() {
     assert_eq!((vet.fresh, vet.shattered, rec.fresh, rec.shattered), (2, 0, 0, 1));
     apply(&mut b, Action::EndTurn);
     let ev = apply(&mut b, Action::Withdraw);
+    let withdraw = vec![Modifier::new(ModifierCause::EnemyEndurance, 5), Modifier::new(ModifierCause::OwnEndurance, -3)];
+    assert!(ev.contains(&Event::RollTotal { side: Side::Allied, purpose: RollPurpose::Withdraw, roll: 7, modifiers: withdraw, total: 9 }), "{ev:?}");
     let shifts = vec![
         Modifier::new(ModifierCause::WinnerCavalry, 2),
         Modifier::new(ModifierCause::CavalryCommander, 3),
@@ -705,4 +707,45 @@ fn guerrilla_level_in_a_field_battle() {
     assert!(e2.contains(&Event::Reinforced { side: Side::Imperial, force: 0, arrived: false, modifiers: vec![Modifier::new(ModifierCause::Guerrilla, 2)] }), "{e2:?}");
     let e = Battle::from_setup(&Setup { battle: Some(battle(6)), ..Setup::default() }).unwrap_err();
     assert!(e.to_string().contains("guerrilla_level: 6"), "{e}");
+}
+
+/// In random battles every explained roll adds up: roll + the sum of its modifiers = its total
+/// (engagements, morale checks, Recover/rally, Bombardment, Withdraw, British cavalry), and a
+/// pursuit column is its base plus its shifts, within 1-10.
+#[test]
+fn every_explained_roll_adds_up() {
+    let mut seen = [0u32; 3];
+    for (k, id) in SCENARIO_IDS.iter().enumerate() {
+        for seed in 0..15u64 {
+            let mut m = Match::<Battle>::new(id, Options::default(), seed * 31 + k as u64).unwrap();
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut ev = m.state().opening_events();
+            while let Some(p) = m.prompt() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                ev.extend(m.apply_index((x % p.actions.len() as u64) as usize).unwrap());
+            }
+            for e in &ev {
+                match e {
+                    Event::Engagement { attacker_roll, attacker_total, attacker_modifiers, defender_roll, defender_total, defender_modifiers, .. } => {
+                        assert_eq!(*attacker_roll as i16 + Modifier::sum(attacker_modifiers), *attacker_total, "{e:?}");
+                        assert_eq!(*defender_roll as i16 + Modifier::sum(defender_modifiers), *defender_total, "{e:?}");
+                        seen[0] += 1;
+                    }
+                    Event::MoraleChecked { roll, modifiers, total, .. } | Event::RollTotal { roll, modifiers, total, .. } => {
+                        assert_eq!(*roll as i16 + Modifier::sum(modifiers), *total, "{e:?}");
+                        assert!(modifiers.iter().all(|x| x.value != 0 && x.label == x.cause.label()), "{e:?}");
+                        seen[1] += 1;
+                    }
+                    Event::PursuitResolved { base_column, shifts, column, .. } => {
+                        assert_eq!((*base_column as i16 + Modifier::sum(shifts)).clamp(1, 10), *column as i16, "{e:?}");
+                        seen[2] += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }

@@ -402,6 +402,16 @@ pub enum ModifierCause {
     Withdraw,
     /// ER 2.1.c.3: +1 per Guerrilla level to an Imperial Reinforce roll.
     Guerrilla,
+    /// BOE 4: +3 to a Recover or rally roll.
+    Recover,
+    /// Bombardment (G9 stand-in): + half the firing Art SP.
+    Artillery,
+    /// BOE 1: + the enemy's Battle Endurance left.
+    EnemyEndurance,
+    /// BOE 1: − the withdrawing side's Battle Endurance left.
+    OwnEndurance,
+    /// ER 3.4.b: the British cavalry's check is 1d10+4.
+    BritishCavalry,
 }
 
 impl ModifierCause {
@@ -433,6 +443,11 @@ impl ModifierCause {
             ModifierCause::RiverRetreat => "loser retreats over a river",
             ModifierCause::Withdraw => "loser's Withdraw",
             ModifierCause::Guerrilla => "Guerrilla level",
+            ModifierCause::Recover => "Recover",
+            ModifierCause::Artillery => "half the artillery SP",
+            ModifierCause::EnemyEndurance => "enemy Battle Endurance left",
+            ModifierCause::OwnEndurance => "own Battle Endurance left",
+            ModifierCause::BritishCavalry => "British cavalry",
         }
     }
 }
@@ -537,6 +552,10 @@ pub enum Event {
     /// A morale check: `roll` + the sum of `modifiers` = `total`; each troop type whose Morale
     /// Value is below the total shatters (`Shattered` events follow).
     MoraleChecked { side: Side, cu: CuId, roll: u8, modifiers: Vec<Modifier>, total: i16 },
+    /// Another modified roll explained: a Recover or rally (per CU), a Bombardment, the
+    /// Withdraw 2d10 (`roll` is their sum), the British cavalry's check: `roll` + the sum of
+    /// `modifiers` = `total`. What it decided follows in other events.
+    RollTotal { side: Side, purpose: RollPurpose, roll: u8, modifiers: Vec<Modifier>, total: i16 },
     AutomaticVictory { side: Side, section: Section, sp: u16 },
     SpLost { side: Side, cu: CuId, troop: u8, sp: u8 },
     Shattered { side: Side, cu: CuId, troop: u8, sp: u8 },

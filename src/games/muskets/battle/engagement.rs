@@ -385,10 +385,14 @@ impl Battle {
             if idx.is_empty() {
                 continue;
             }
-            let d = self.roll(Side::Allied, RollPurpose::BritishCavalry { cu: u }, false, ev);
+            let purpose = RollPurpose::BritishCavalry { cu: u };
+            let d = self.roll(Side::Allied, purpose, false, ev);
+            let modifiers = vec![Modifier::new(ModifierCause::BritishCavalry, 4)];
+            let total = d as i16 + Modifier::sum(&modifiers);
+            ev.push(Event::RollTotal { side: Side::Allied, purpose, roll: d, modifiers, total });
             for i in idx {
                 let x = self.cus[u as usize].sp[i];
-                if d as i16 + 4 > self.troop_values(Side::Allied, x.troop, false).0 as i16 {
+                if total > self.troop_values(Side::Allied, x.troop, false).0 as i16 {
                     self.cus[u as usize].sp[i].shattered += x.fresh;
                     self.cus[u as usize].sp[i].fresh = 0;
                     ev.push(Event::Shattered { side: Side::Allied, cu: u, troop: x.troop, sp: x.fresh });
@@ -429,13 +433,23 @@ impl Battle {
     /// Bombardment (G9 stand-in): 1d10 + floor(Art SP / 2), 8 or more hits; an unmodified 10
     /// also hits a random leader in the section (SR 12.1.a.2).
     pub(crate) fn bombard(&mut self, side: Side, play: Play, ev: &mut Vec<Event>) {
-        let art: u16 = self.cus_in(side, play.from).map(|u| self.fresh_sp_of_arm(u, Arm::Artillery)).sum();
+        let modifiers = self.bombard_modifiers(side, play.from);
         let d = self.roll(side, RollPurpose::Bombardment, false, ev);
-        if d as u16 + art / 2 >= 8 {
+        let total = d as i16 + Modifier::sum(&modifiers);
+        ev.push(Event::RollTotal { side, purpose: RollPurpose::Bombardment, roll: d, modifiers, total });
+        if total >= 8 {
             self.phase = Phase::Bombard { side, play, roll: d };
         } else {
             self.after_option(side, None);
         }
+    }
+
+    /// Bombardment's modifier: half the fresh Art SP of the firing section (rounded down).
+    pub(crate) fn bombard_modifiers(&self, side: Side, from: Section) -> Vec<Modifier> {
+        let art: u16 = self.cus_in(side, from).map(|u| self.fresh_sp_of_arm(u, Arm::Artillery)).sum();
+        let mut m = Vec::new();
+        push_modifier(&mut m, ModifierCause::Artillery, (art / 2) as i16);
+        m
     }
 
     pub(crate) fn bombard_hit(&mut self, side: Side, play: Play, roll: u8, cu: CuId, troop: u8, ev: &mut Vec<Event>) {
@@ -661,19 +675,19 @@ impl Battle {
             }
             (_, Action::Withdraw) => {
                 let cic = self.side(side).cic;
-                let need = self.leader(cic).ocn as i16 - self.side(side.other()).bep + self.side(side).bep;
+                let need = self.leader(cic).ocn as i16 - Modifier::sum(&self.withdraw_modifiers(side));
                 let ok = (1..=10).flat_map(|a| (1..=10).map(move |b| a + b)).filter(|&t| t <= need).count() as u32;
                 Some(Odds { denominator: 100, outcomes: vec![("pursuit 3 columns left".into(), ok), ("pursuit 2 columns right".into(), 100 - ok)] })
             }
             (_, Action::Bombard { from, .. }) => {
-                let art: u16 = self.cus_in(side, *from).map(|u| self.fresh_sp_of_arm(u, Arm::Artillery)).sum();
-                let ok = (1..=10u16).filter(|d| d + art / 2 >= 8).count() as u32;
+                let m = Modifier::sum(&self.bombard_modifiers(side, *from));
+                let ok = (1..=10i16).filter(|d| d + m >= 8).count() as u32;
                 d10(ok, "hits")
             }
             (_, Action::Rally { cu, .. }) => {
-                let mm = self.leader(Counter::Cu(*cu)).morale_modifier as i16;
                 let best = self.cus.get(*cu as usize)?.sp.iter().filter(|s| s.shattered > 0).map(|s| self.troop_values(side, s.troop, false).0 as i16).max()?;
-                let ok = (1..=10i16).filter(|d| d + 3 + mm <= best).count() as u32;
+                let m = Modifier::sum(&self.rally_modifiers(*cu));
+                let ok = (1..=10i16).filter(|d| d + m <= best).count() as u32;
                 d10(ok, "rallies (best type)")
             }
             (Phase::Engage(e), Action::CheckWith { cu, troop }) if e.def_cmd.is_some() && e.def.is_none() => {

@@ -388,7 +388,9 @@ impl Battle {
         let cic = self.side(side).cic;
         let a = self.roll(side, RollPurpose::Withdraw, false, ev);
         let b = self.roll(side, RollPurpose::Withdraw, false, ev);
-        let total = a as i16 + b as i16 + self.side(side.other()).bep - self.side(side).bep;
+        let modifiers = self.withdraw_modifiers(side);
+        let total = a as i16 + b as i16 + Modifier::sum(&modifiers);
+        ev.push(Event::RollTotal { side, purpose: RollPurpose::Withdraw, roll: a + b, modifiers, total });
         let ok = total <= self.leader(cic).ocn as i16;
         self.side_mut(side).withdraw_shift = if ok { -3 } else { 2 };
         ev.push(if ok {
@@ -424,8 +426,26 @@ impl Battle {
         self.settle(ev);
     }
 
+    /// BOE 1: the Withdraw 2d10's modifiers: + the enemy's BEP left, − one's own.
+    pub(crate) fn withdraw_modifiers(&self, side: Side) -> Vec<Modifier> {
+        let mut m = Vec::new();
+        push_modifier(&mut m, ModifierCause::EnemyEndurance, self.side(side.other()).bep);
+        push_modifier(&mut m, ModifierCause::OwnEndurance, -self.side(side).bep);
+        m
+    }
+
+    /// BOE 4: a Recover or rally roll's modifiers: +3 and the CU leader's Morale Modifier.
+    pub(crate) fn rally_modifiers(&self, u: CuId) -> Vec<Modifier> {
+        let mut m = Vec::new();
+        push_modifier(&mut m, ModifierCause::Recover, 3);
+        push_modifier(&mut m, ModifierCause::LeaderMorale, self.leader(Counter::Cu(u)).morale_modifier as i16);
+        m
+    }
+
     fn rally_sp(&mut self, side: Side, u: CuId, d: u8, ev: &mut Vec<Event>) {
-        let total = d as i16 + 3 + self.leader(Counter::Cu(u)).morale_modifier as i16;
+        let modifiers = self.rally_modifiers(u);
+        let total = d as i16 + Modifier::sum(&modifiers);
+        ev.push(Event::RollTotal { side, purpose: RollPurpose::Rally { cu: u }, roll: d, modifiers, total });
         for i in 0..self.cus[u as usize].sp.len() {
             let sp = self.cus[u as usize].sp[i];
             if sp.shattered > 0 && total <= self.troop_values(side, sp.troop, false).0 as i16 {

@@ -390,18 +390,24 @@ export default async function battle({ page, origin, perf }) {
 
   // 9. Every other scenario starts and draws through its first choices (deployment, terrain,
   //    planning, the first options) with no error.
+  //    Arapiles is started with the Lisboa Lines option (ER 3.1.d): no Cavalry Charge chit may
+  //    be taken at Planning, where the others offer it.
+  const chargeOffered = {};
   for (const scenario of ['medellin', 'sagunto', 'ocana', 'arapiles', 'vitoria']) {
     await page.click('#new-game');
     await page.selectOption('#ruleset', 'muskets-battle');
     await page.selectOption('#scenario', scenario);
     await page.fill('#seed', String(SEED));
+    if (scenario === 'arapiles') await page.check('#options input[name="lisboa_lines"]');
     await page.click('#start-button');
     await page.waitForSelector('#game:not([hidden])');
     let n = 0;
+    chargeOffered[scenario] = false;
     for (let i = 0; i < 70; i += 1) {
       await passCurtainIfUp(page, new Set());
       s = await state(page);
       if (!s.actions.length) break;
+      chargeOffered[scenario] ||= s.actions.some((a) => a.type === 'TakeChit' && /cavalry charge/i.test(a.label));
       await page.focus('#actions button[data-index="0"]');
       await page.keyboard.press('Enter');
       await choicesReach(page, s.choices + 1);
@@ -413,4 +419,9 @@ export default async function battle({ page, origin, perf }) {
     check(s.error === null && counters > 0, `${scenario}: ${n} choices drawn without an error (${counters} counters on the screen)`, s.error);
     await shot(`7-${scenario}`);
   }
+  check(
+    !chargeOffered.arapiles && Object.values(chargeOffered).some(Boolean),
+    'with the Lisboa Lines option no Cavalry Charge chit is offered at Planning (it is in the other scenarios)',
+    chargeOffered,
+  );
 }

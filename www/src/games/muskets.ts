@@ -129,6 +129,12 @@ const MODIFIER_WORDS: Record<BattleModifierCause, string> = {
   cavalry_commander: 'cavalry commander',
   river_retreat: 'river',
   withdraw: 'withdraw',
+  guerrilla: 'guerrilla',
+  recover: 'recover',
+  artillery: 'artillery',
+  enemy_endurance: 'enemy BEP',
+  own_endurance: 'own BEP',
+  british_cavalry: 'British cavalry',
 };
 
 /**
@@ -205,6 +211,8 @@ export class MusketsUI implements GameUI {
         return `place ${this.counterName(step.counter)}`;
       case 'FlankAttackEnd':
         return 'choose the end of the line for the flank attack';
+      case 'Regroup':
+        return `reinforcements arrived: CUs may join their HQ's other CUs (${step.moved} moved)`;
     }
     return 'decide';
   }
@@ -274,6 +282,8 @@ export class MusketsUI implements GameUI {
         return { piece: a.cu };
       case 'Rally':
         return { piece: counterId(a.leader), unit: a.cu };
+      case 'Regroup':
+        return { piece: a.cu, hex: sectionKey(own, a.to) };
       default:
         return null;
     }
@@ -391,7 +401,9 @@ export class MusketsUI implements GameUI {
       case 'NewCommanderInChief':
         return `${e.side} new commander-in-chief: ${this.leaderName(e.cic)}.`;
       case 'Reinforced':
-        return `${e.side} force ${e.force} ${e.arrived ? 'arrived' : 'did not arrive'}.`;
+        return `${e.side} force ${e.force} ${e.arrived ? 'arrived' : 'did not arrive'}${e.modifiers.length ? ` (roll ${e.modifiers.map((m) => `${sign(m.value)} ${m.label}`).join(' ')})` : ''}.`;
+      case 'RollTotal':
+        return `${e.side} roll for ${this.rollWords(e.purpose)}: ${explainRoll(e.roll, e.modifiers, e.total, true)}.`;
       case 'FlankAttack':
         return `${e.side} flank attack on the ${SECTION_WORDS[e.end]} end.`;
       case 'BattleEnds':
@@ -412,7 +424,12 @@ export class MusketsUI implements GameUI {
 
   dice(events: unknown[]): DieShown[] {
     const out: DieShown[] = [];
+    // A roll explained by a RollTotal is drawn once, from that event.
+    const explained = new Set(
+      (events as BattleEvent[]).flatMap((ev) => (ev.event === 'RollTotal' ? [`${ev.side}:${JSON.stringify(ev.purpose)}`] : [])),
+    );
     for (const ev of events as BattleEvent[]) {
+      if (ev.event === 'Rolled' && explained.has(`${ev.side}:${JSON.stringify(ev.purpose)}`)) continue;
       // The engagement's two rolls and a morale check come with their modifiers and totals in
       // their own events.
       if (ev.event === 'Rolled' && (ev.purpose.purpose === 'Engagement' || ev.purpose.purpose === 'Morale')) continue;
@@ -429,6 +446,8 @@ export class MusketsUI implements GameUI {
           side: defender,
           label: `the engagement, defending: ${explainRoll(ev.defender_roll, ev.defender_modifiers, ev.defender_total)}`,
         });
+      } else if (ev.event === 'RollTotal') {
+        out.push({ value: ev.roll, side: ev.side, label: `${this.rollWords(ev.purpose)}: ${explainRoll(ev.roll, ev.modifiers, ev.total)}` });
       } else if (ev.event === 'MoraleChecked') {
         out.push({ value: ev.roll, side: ev.side, label: `a morale check (${this.cuName(ev.cu)}): ${explainRoll(ev.roll, ev.modifiers, ev.total)}` });
       }
@@ -578,6 +597,12 @@ export const muskets: RulesetEntry = {
       help: 'House option: roll for terrain (SR 9.2.i) on top of the scenario’s printed terrain.',
     },
     { name: 'no_pursuit', label: 'Skip the pursuit', kind: 'checkbox', help: 'It does not change a battle scenario’s result.' },
+    {
+      name: 'lisboa_lines',
+      label: 'Lisboa Lines (ER 3.1.d)',
+      kind: 'checkbox',
+      help: 'As if fought in the Lisboa zone behind the Lines of Torres Vedras: −5 to attacks on the Allies, no Cavalry Charge, no Allied field fortification.',
+    },
   ],
   board: 'battle',
   hidden: true,

@@ -283,6 +283,15 @@ fn russian_reinforcements_fill_tatarinovo_then_utitsa() {
     assert_eq!(m.state().view(Side::Russian).reserve.len(), 2);
 }
 
+/// 3.5a and 3.4: nothing to restore, but each stage waits for its end (BM-116: skipping it
+/// would tell the opponent that no leader or gun is damaged).
+fn end_restoring_leaders_and_artillery(m: &mut Match<BloodyMonday>) {
+    assert!(matches!(step(m), Step::RestoreLeaders { .. }));
+    act(m, Action::EndRestore);
+    assert!(matches!(step(m), Step::RestoreArtillery { .. }));
+    act(m, Action::EndRestore);
+}
+
 /// 3.5b example (E12): two LP restore the Life Guard Jagers to full strength (white dot).
 #[test]
 fn life_guard_jagers_restore_for_two_points() {
@@ -291,9 +300,10 @@ fn life_guard_jagers_restore_for_two_points() {
     let mut m = start(s);
     act(&mut m, Action::Decline);
     act(&mut m, Action::Activate { block: id("R01") });
+    end_restoring_leaders_and_artillery(&mut m);
     assert_eq!(step(&m), Step::RestoreCombat { budget: 9 });
     let ev = act(&mut m, Action::Restore { block: id("R03") });
-    assert!(ev.contains(&Event::Restored { side: Side::Russian, cost: 2 }));
+    assert!(ev.contains(&Event::Restored { side: Side::Russian, cost: Some(2) }));
     assert_eq!(strength(&m, "R03"), 3);
 }
 
@@ -311,9 +321,10 @@ fn fifth_infantry_division_restores_7_then_needs_4_more() {
     let mut m = start(s);
     act(&mut m, Action::Decline);
     act(&mut m, Action::Activate { block: id("F01") });
+    end_restoring_leaders_and_artillery(&mut m);
     assert_eq!(step(&m), Step::RestoreCombat { budget: 9 });
     let costs: Vec<Event> = [act(&mut m, Action::Restore { block: id("F14") }), act(&mut m, Action::Restore { block: id("F14") })].concat();
-    assert_eq!(costs, vec![Event::Restored { side: Side::French, cost: 3 }, Event::Restored { side: Side::French, cost: 4 }]);
+    assert_eq!(costs, vec![Event::Restored { side: Side::French, cost: Some(3) }, Event::Restored { side: Side::French, cost: Some(4) }]);
     assert_eq!(strength(&m, "F14"), 3);
     assert_eq!(step(&m), Step::RestoreCombat { budget: 2 });
     assert!(!offered(&m, &Action::Restore { block: id("F14") }), "the last blue dot costs 4: 11 in all");

@@ -1,8 +1,8 @@
 //! Fog of war and legality: two games that differ only in the enemy's concealed blocks give
 //! identical views (and odds) to the other side; `is_legal` agrees with the legal list along
 //! random games, legal actions apply, and refused actions change nothing.
-use napoleonic::games::bloody_monday::setup::Placement;
-use napoleonic::games::bloody_monday::{Action, BloodyMonday, Options, Setup, Side, BORODINO};
+use napoleonic::games::bloody_monday::setup::{Placement, SetupStep};
+use napoleonic::games::bloody_monday::{Action, BlockId, BlockView, BloodyMonday, Event, Options, Scenario, Setup, Side, Step, View, BORODINO};
 use napoleonic::games::{Match, Rules};
 
 fn at(block: &str, area: u8) -> Placement {
@@ -41,6 +41,13 @@ fn hidden_enemy_blocks_give_identical_views() {
         let eb = gb.apply(&act).unwrap();
         assert_eq!(ea, eb, "events of {act:?} leak nothing");
         assert_eq!(ga.state().view(Side::French), gb.state().view(Side::French), "after {act:?}");
+        // BM-8: while the French block moves, the Russians see a block moving in its area,
+        // not which one nor its MP (the mover's own prompt names it).
+        if let Some(Step::UnitMove { block, .. }) = ga.prompt().map(|p| p.step) {
+            let area = ga.state().block_state(block).area().unwrap() + 1;
+            assert_eq!(ga.state().view(Side::Russian).step, Some(Step::ConcealedUnitMove { area }), "after {act:?}");
+            assert_eq!(ga.state().view(Side::French).step, ga.prompt().map(|p| p.step));
+        }
     }
     // Odds of the coming battle are computed from the French view only.
     let resolve = Action::ResolveBattle { area: 57 };
@@ -125,4 +132,195 @@ fn is_legal_agrees_with_the_legal_list_and_refusals_change_nothing() {
             g.apply(&a).unwrap();
         }
     }
+}
+
+// ------------------------------------------------------------------------------ the other way round
+
+fn id(name: &str) -> BlockId {
+    Scenario::shared().unwrap().block_by_name(name).unwrap_or_else(|| panic!("no block {name}"))
+}
+
+fn weak(block: &str, area: u8, strength: u8) -> Placement {
+    Placement { strength: Some(strength), ..at(block, area) }
+}
+
+/// A position with both CinCs at their start areas, the French to play, dice all sixes.
+fn with_cincs(blocks: Vec<Placement>) -> Setup {
+    let mut blocks = blocks;
+    blocks.push(at("F01", 21));
+    blocks.push(at("R01", 69));
+    Setup { blocks, dice: vec![6; 60], ..Setup::default() }
+}
+
+fn start(s: &Setup) -> Match<BloodyMonday> {
+    Match::<BloodyMonday>::from_setup(s).unwrap_or_else(|e| panic!("setup: {e}"))
+}
+
+fn act(m: &mut Match<BloodyMonday>, a: Action) -> Vec<Event> {
+    m.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", m.prompt()))
+}
+
+/// Apply `x` to `a` and `y` to `b` (the same choice on different concealed blocks); the
+/// events as `viewer` sees them must be equal, and so must `viewer`'s views afterwards.
+fn same_for(viewer: Side, a: &mut Match<BloodyMonday>, x: Action, b: &mut Match<BloodyMonday>, y: Action) -> View {
+    let ea: Vec<Event> = act(a, x.clone()).iter().filter_map(|e| a.state().event_for(e, viewer)).collect();
+    let eb: Vec<Event> = act(b, y.clone()).iter().filter_map(|e| b.state().event_for(e, viewer)).collect();
+    assert_eq!(ea, eb, "{viewer} sees the events of {x:?} / {y:?} alike");
+    let v = a.state().view(viewer);
+    assert_eq!(v, b.state().view(viewer), "{viewer} sees the same after {x:?} / {y:?}");
+    v
+}
+
+/// BM-8: the Russians cannot tell which French block moves. An infantry division (3 MP) and
+/// a light cavalry division (5 MP) leave the same area along the same path; the Russian view
+/// shows only "a block moving in area n", also once the infantry has no MP left (it waits for
+/// its Stop like the cavalry), and the Russian history is the same.
+#[test]
+fn the_opponent_sees_a_block_moving_not_which_one_bm8() {
+    let s = with_cincs(vec![at("F09", 31), at("F10", 31), at("F15", 31), at("R13", 57)]);
+    let (mut a, mut b) = (start(&s), start(&s));
+    for m in [&mut a, &mut b] {
+        act(m, Action::Tactical);
+        act(m, Action::Activate { block: id("F09") });
+    }
+    let (inf, cav) = (id("F10"), id("F15"));
+    let v = same_for(Side::Russian, &mut a, Action::Move { block: inf }, &mut b, Action::Move { block: cav });
+    assert_eq!(v.step, Some(Step::ConcealedUnitMove { area: 31 }));
+    assert_eq!(a.prompt().unwrap().step, Step::UnitMove { block: inf, mp: 3 }, "the mover's own prompt names it");
+    for to in [27, 23, 20] {
+        let v = same_for(Side::Russian, &mut a, Action::StepTo { block: inf, to }, &mut b, Action::StepTo { block: cav, to });
+        assert_eq!(v.step, Some(Step::ConcealedUnitMove { area: to }));
+    }
+    assert_eq!(a.prompt().unwrap().actions, vec![Action::Stop { block: inf }], "no MP left: only Stop");
+    assert!(b.prompt().unwrap().actions.len() > 1, "the cavalry could go on");
+    let v = same_for(Side::Russian, &mut a, Action::Stop { block: inf }, &mut b, Action::Stop { block: cav });
+    assert!(matches!(v.step, Some(Step::Movement { moved: 1, .. })));
+    assert_eq!(a.history_for(Some(Side::Russian)).unwrap(), b.history_for(Some(Side::Russian)).unwrap());
+    assert_ne!(a.state().view(Side::French), b.state().view(Side::French));
+}
+
+/// BM-8: a leader moving before his activation (5.1) is not named to the enemy until the
+/// activation reveals him.
+#[test]
+fn the_opponent_sees_a_leader_moving_not_which_one_bm8() {
+    let s = with_cincs(vec![at("F09", 31), at("F18", 31), at("F10", 31), at("R13", 57)]);
+    let (mut a, mut b) = (start(&s), start(&s));
+    act(&mut a, Action::Tactical);
+    act(&mut b, Action::Tactical);
+    let (davout, ney) = (id("F09"), id("F18"));
+    let v = same_for(Side::Russian, &mut a, Action::Move { block: davout }, &mut b, Action::Move { block: ney });
+    assert_eq!(v.step, Some(Step::ConcealedLeaderMove { area: 31 }));
+    let v = same_for(Side::Russian, &mut a, Action::StepTo { block: davout, to: 27 }, &mut b, Action::StepTo { block: ney, to: 27 });
+    assert_eq!(v.step, Some(Step::ConcealedLeaderMove { area: 27 }));
+    assert!(matches!(a.prompt().unwrap().step, Step::LeaderMove { leader, .. } if leader == davout));
+}
+
+/// BM-116: the Russians restore a step of a concealed unit; the French cannot tell the colour
+/// of the dot restored (white, 2 LP, for the Life Guard Jagers; red, 3 LP, for the 2nd
+/// Grenadiers): not from the event, the step, the LP left nor the stages offered.
+#[test]
+fn the_cost_of_a_restored_step_stays_with_its_owner_bm116() {
+    let logistics = |unit: &str| {
+        let mut s = with_cincs(vec![weak(unit, 107, 2), weak("R13", 107, 1)]);
+        s.turn = 2;
+        s.step = SetupStep::Logistics;
+        s.initiative = Side::Russian; // the French choose first
+        s
+    };
+    let (mut a, mut b) = (start(&logistics("R03")), start(&logistics("R36")));
+    same_for(Side::French, &mut a, Action::Decline, &mut b, Action::Decline);
+    same_for(Side::French, &mut a, Action::Activate { block: id("R01") }, &mut b, Action::Activate { block: id("R01") });
+    // Leaders and artillery: nothing to restore, but each stage waits for its end.
+    for _ in 0..2 {
+        same_for(Side::French, &mut a, Action::EndRestore, &mut b, Action::EndRestore);
+    }
+    assert!(matches!(a.prompt().unwrap().step, Step::RestoreCombat { budget: 9 }));
+    let ea = act(&mut a, Action::Restore { block: id("R03") });
+    let eb = act(&mut b, Action::Restore { block: id("R36") });
+    assert!(ea.contains(&Event::Restored { side: Side::Russian, cost: Some(2) }), "{ea:?}");
+    assert!(eb.contains(&Event::Restored { side: Side::Russian, cost: Some(3) }), "{eb:?}");
+    let seen: Vec<Event> = ea.iter().filter_map(|e| a.state().event_for(e, Side::French)).collect();
+    assert_eq!(seen, vec![Event::Restored { side: Side::Russian, cost: None }]);
+    let (va, vb) = (a.state().view(Side::French), b.state().view(Side::French));
+    assert_eq!(va, vb);
+    assert_eq!(va.step, Some(Step::ConcealedRestoreCombat));
+    assert_eq!(va.logistics_budget, None);
+    assert_eq!(a.state().view(Side::Russian).logistics_budget, Some(7));
+    assert_eq!(b.state().view(Side::Russian).logistics_budget, Some(6));
+    // R03 is at full strength again; R36 could take a third step. Neither ends by itself.
+    same_for(Side::French, &mut a, Action::Restore { block: id("R13") }, &mut b, Action::Restore { block: id("R13") });
+    same_for(Side::French, &mut a, Action::EndRestore, &mut b, Action::EndRestore);
+    assert_eq!(a.history_for(Some(Side::French)).unwrap(), b.history_for(Some(Side::French)).unwrap());
+}
+
+/// BM-151/233: artillery hits before the reveal are assigned unseen. With two equally strong
+/// Russian divisions (a tie) or two unequal ones (no choice) the French see the same: the
+/// Russians are asked for each hit either way.
+#[test]
+fn artillery_hits_before_the_reveal_give_nothing_away_bm151() {
+    let position = |second: &str| with_cincs(vec![at("F09", 20), at("F16", 20), at("F10", 20), at("R13", 43), at(second, 43)]);
+    let (mut a, mut b) = (start(&position("R14")), start(&position("R15")));
+    for m in [&mut a, &mut b] {
+        act(m, Action::Tactical);
+        act(m, Action::Activate { block: id("F09") });
+        act(m, Action::Activate { block: id("F16") });
+        act(m, Action::Move { block: id("F10") });
+        act(m, Action::StepTo { block: id("F10"), to: 43 });
+        if matches!(m.prompt().unwrap().step, Step::Movement { .. }) {
+            act(m, Action::EndMovement);
+        }
+        if m.prompt().unwrap().step == Step::Inspiration {
+            act(m, Action::EndInspiration);
+        }
+        act(m, Action::ResolveBattle { area: 43 });
+    }
+    let fire = Action::FireArtillery { artillery: id("F16") };
+    let v = same_for(Side::French, &mut a, fire.clone(), &mut b, fire);
+    assert_eq!(v.step, Some(Step::AssignHit { area: 43, hits_left: 3 }));
+    assert_eq!(v.deciding, Some(Side::Russian));
+    // R14 and R13 tie at 4; R15 (3) does not: the Russians choose anyway.
+    assert_eq!(a.prompt().unwrap().actions.len(), 2);
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::AssignHit { block: id("R13") }]);
+    let mut n = 0;
+    loop {
+        let (x, y) = (a.prompt().unwrap().actions[0].clone(), b.prompt().unwrap().actions[0].clone());
+        n += 1;
+        if n == 3 {
+            assert_eq!(a.history_for(Some(Side::French)).unwrap(), b.history_for(Some(Side::French)).unwrap());
+            // Two hits taken so far, each a level off one division.
+            assert_eq!(a.state().strength(id("R13")) + a.state().strength(id("R14")), 8 - 2);
+            assert_eq!(b.state().strength(id("R13")) + b.state().strength(id("R15")), 7 - 2);
+            // The last hit: then both reveal (5.3.3), which differs.
+            act(&mut a, x);
+            act(&mut b, y);
+            break;
+        }
+        let v = same_for(Side::French, &mut a, x, &mut b, y);
+        assert_eq!(v.step, Some(Step::AssignHit { area: 43, hits_left: 3 - n }));
+    }
+}
+
+/// BM-15 [Contested]: in a contested area the side without control keeps its units revealed,
+/// so a French block joining a battle already going on in a Russian-controlled area is laid
+/// down; one entering a new battle stays concealed until the 5.3.3 reveal.
+#[test]
+fn a_block_joining_a_current_battle_without_control_is_revealed_bm15() {
+    let mut s = with_cincs(vec![at("F09", 20), at("F11", 20), at("F15", 20), at("R13", 43), at("R14", 57)]);
+    s.blocks.push(Placement { revealed: true, ..at("F10", 43) });
+    let mut m = start(&s);
+    assert_eq!(m.state().controller(43), Some(Side::Russian));
+    act(&mut m, Action::Tactical);
+    act(&mut m, Action::Activate { block: id("F09") });
+    act(&mut m, Action::Move { block: id("F11") });
+    let ev = act(&mut m, Action::StepTo { block: id("F11"), to: 43 });
+    assert!(ev.iter().any(|e| matches!(e, Event::Revealed { side: Side::French, area: 43, blocks } if blocks.len() == 1 && blocks[0].block == id("F11"))), "{ev:?}");
+    let known = |m: &Match<BloodyMonday>, area: u8, b: BlockId| {
+        m.state().view(Side::Russian).areas[area as usize - 1].blocks.iter().any(|v| matches!(v, BlockView::Known { block, .. } if *block == b))
+    };
+    assert!(known(&m, 43, id("F11")), "the joiner is revealed like F10");
+    // A new battle: the cavalry stays concealed.
+    act(&mut m, Action::Move { block: id("F15") });
+    let ev = act(&mut m, Action::StepTo { block: id("F15"), to: 57 });
+    assert!(!ev.iter().any(|e| matches!(e, Event::Revealed { .. })), "{ev:?}");
+    assert!(!known(&m, 57, id("F15")));
 }

@@ -248,9 +248,8 @@ fn mobility_9_3_jagers_go_further_and_militia_less_far_bm199() {
         tactical(&mut m, &["R12"]);
         steps(&mut m, "R19", &[88, 97, 98]);
         assert_eq!(offered(&m, &Action::StepTo { block: id("R19"), to: 105 }), on, "jager 4th area, 9.3 {on}");
-        if on {
-            act(&mut m, Action::Stop { block: id("R19") });
-        }
+        // A concealed block waits for its Stop even with no MP left (BM-8).
+        act(&mut m, Action::Stop { block: id("R19") });
         steps(&mut m, "R59", &[88, 97]);
         assert_eq!(offered(&m, &Action::StepTo { block: id("R59"), to: 98 }), !on, "militia 3rd area, 9.3 {on}");
     }

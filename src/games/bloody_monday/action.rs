@@ -94,6 +94,9 @@ pub enum Step {
     RestoreArtillery { budget: u8 },
     /// 3.5b Restore combat unit steps (by the colour of the dot restored).
     RestoreCombat { budget: u8 },
+    /// BM-116: what the other side sees of `RestoreCombat`. The LP left would give away the
+    /// colour of the dots restored on concealed blocks.
+    ConcealedRestoreCombat,
     /// 4.0 Choose the impulse action.
     Impulse { impulse: u16 },
     /// 5.1 Activate tactical leaders (each may move first).
@@ -104,6 +107,12 @@ pub enum Step {
     Movement { kind: ImpulseKind, moved: u8, limit: Option<u8> },
     /// 5.2 The chosen unit moves area by area.
     UnitMove { block: BlockId, mp: u8 },
+    /// [Setup] fog (BM-8): what the other side sees of `UnitMove`: a block of the active side
+    /// in `area` is moving. Which block, and its MP left, stay with its owner.
+    ConcealedUnitMove { area: AreaId },
+    /// BM-8: what the other side sees of `LeaderMove`: a concealed block in `area` moves
+    /// before its activation (the leader is named when he is revealed).
+    ConcealedLeaderMove { area: AreaId },
     /// 5.2.2 Inspiration.
     Inspiration,
     /// 5.3 Choose the next battle (new battles first).
@@ -237,8 +246,9 @@ pub enum Event {
     BattleEnds { area: AreaId, control: Side, contested: bool },
     ReinforcementPlaced { side: Side, area: AreaId },
     ReinforcementsLeft { side: Side, in_reserve: u8 },
-    /// One step restored (which block only for the owner's view).
-    Restored { side: Side, cost: u8 },
+    /// One step restored (BM-116: the cost, which gives the colour of the dot restored, only
+    /// in the owner's view; `event_for` removes it for the other side).
+    Restored { side: Side, cost: Option<u8> },
     /// 3.1 / 5.4 a support unit loses a level after activation.
     Reduced { side: Side, block: Option<BlockId> },
     Deactivated { side: Side },

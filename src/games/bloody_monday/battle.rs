@@ -84,6 +84,21 @@ impl BloodyMonday {
         set.into_iter().filter(|&b| self.strength(b) == max).collect()
     }
 
+    /// BM-151/197/233: hits on concealed units (5.3.1 artillery, 9.2 salvo: "without showing
+    /// his units") are assigned by their owner unseen. Prompting only on a tie would tell the
+    /// opponent that concealed units tie, so the owner is asked for every such hit whenever
+    /// his side has two or more blocks in the area and one of them is concealed, which the
+    /// opponent sees anyway (one block: no choice, nothing to learn).
+    fn assignment_is_hidden(&self, job: &HitJob) -> bool {
+        let mut n = 0;
+        let mut concealed = false;
+        for b in self.units_in(job.area, job.owner) {
+            n += 1;
+            concealed |= !self.blocks[b as usize].revealed;
+        }
+        n >= 2 && concealed
+    }
+
     /// Assign pending hits where there is no choice. True when the owner must choose.
     pub(crate) fn process_hits(&mut self, ev: &mut Vec<Event>) -> bool {
         while let Some(job) = self.hits.first().cloned() {
@@ -97,7 +112,7 @@ impl BloodyMonday {
                     // 5.3.6.1 hits beyond the units present are lost.
                     self.hits.remove(0);
                 }
-                1 => self.assign_one_hit(cands[0], ev),
+                1 if !self.assignment_is_hidden(&job) => self.assign_one_hit(cands[0], ev),
                 _ => return true,
             }
         }

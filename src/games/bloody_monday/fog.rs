@@ -183,6 +183,23 @@ impl BloodyMonday {
         }
     }
 
+    /// The step being decided, as the side that is not deciding sees it (BM-8, BM-116): a
+    /// step that names a concealed block, or carries a count that gives away a concealed
+    /// block's type or strength, is replaced by what the table shows.
+    fn step_seen_by_other(&self, step: Step) -> Step {
+        match step {
+            // The opponent sees a block picked up in an area, not which one or its MP.
+            Step::UnitMove { block, .. } => Step::ConcealedUnitMove { area: self.area_of(block).map_or(0, |a| a + 1) },
+            Step::LeaderMove { leader, .. } => Step::ConcealedLeaderMove { area: self.area_of(leader).map_or(0, |a| a + 1) },
+            // The LP left after restoring give the colours of the dots restored.
+            Step::RestoreCombat { .. } => Step::ConcealedRestoreCombat,
+            // CinCMove names the CinC, which only moves in Logistics before his reveal (3.1),
+            // with the MP printed on his block; Jager comes after the reveal (5.3.3); the
+            // others carry public counts only.
+            s => s,
+        }
+    }
+
     pub(crate) fn view_for(&self, viewer: Side) -> View {
         let n = self.scen.areas.len();
         let mut per_area: Vec<Vec<BlockView>> = vec![Vec::new(); n];
@@ -242,7 +259,7 @@ impl BloodyMonday {
             initiative: self.initiative,
             consecutive_passes: self.passes,
             deciding: prompt.as_ref().map(|p| p.side),
-            step: prompt.map(|p| p.step),
+            step: prompt.map(|p| if p.side == viewer { p.step } else { self.step_seen_by_other(p.step) }),
             areas,
             reserve: reserve_of(viewer).collect(),
             reserve_counts: [reserve_of(Side::French).count() as u8, reserve_of(Side::Russian).count() as u8],
@@ -265,7 +282,9 @@ impl BloodyMonday {
                 artillery_fired: b.fired.clone(),
                 defence_bonus_left: b.bonus_left,
             }),
-            logistics_budget: in_logistics.then_some(self.log.budget),
+            // BM-116: the LP left in the other side's Logistics would give away the colour of
+            // the dots it restored on concealed blocks.
+            logistics_budget: (in_logistics && matches!(self.phase, Phase::Logistics { side, .. } if side == viewer)).then_some(self.log.budget),
             options: self.options.clone(),
             outcome: self.outcome.clone(),
         }

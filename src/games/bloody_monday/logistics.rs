@@ -178,13 +178,10 @@ impl BloodyMonday {
                 self.next_stage(side, stage);
                 false
             }
-            _ => {
-                if !self.restore_candidates(side, stage, self.log.budget).is_empty() {
-                    return true;
-                }
-                self.next_stage(side, stage);
-                false
-            }
+            // BM-116: each restore stage waits for its EndRestore even with nothing left to
+            // restore. Skipping it by itself would tell the opponent that the side has no
+            // damaged block of that kind, or (combat units) no LP left for the next dot.
+            _ => true,
         }
     }
 
@@ -205,7 +202,7 @@ impl BloodyMonday {
                 self.log.budget = self.log.budget.saturating_sub(cost);
                 let s = &mut self.blocks[*block as usize];
                 s.level = s.level.saturating_sub(1);
-                ev.push(Event::Restored { side, cost });
+                ev.push(Event::Restored { side, cost: Some(cost) });
             }
             Action::EndRestore => self.next_stage(side, stage),
             _ => {}

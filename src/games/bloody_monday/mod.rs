@@ -429,6 +429,14 @@ impl Rules for BloodyMonday {
                 | Action::Inspire { .. }
         )
     }
+    /// Events name no concealed block; the one secret an event still carries is the cost of
+    /// a restored step (BM-116: it gives the colour of the dot restored), kept for the owner.
+    fn event_for(&self, event: &Event, viewer: Side) -> Option<Event> {
+        match event {
+            Event::Restored { side, .. } if *side != viewer => Some(Event::Restored { side: *side, cost: None }),
+            e => Some(e.clone()),
+        }
+    }
     fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
         self.prompt_cache.get_or(|| self.current_prompt()).clone()
     }

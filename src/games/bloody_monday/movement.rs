@@ -1,6 +1,6 @@
 //! 1.2 Terrain costs and stacking, 1.2.2 engaging and disengaging, 1.2.3 the Kolocha and the
 //! light-blue cube, 5.2 movement one unit at a time, 9.11/9.12 command limits on entry.
-use super::action::{Action, BlockId, Event, ImpulseKind};
+use super::action::{Action, BlockId, Event, ImpulseKind, Shown};
 use super::scenario::{Colour, Kind, Part};
 use super::sequence::{bit, Phase};
 use super::{BloodyMonday, Side};
@@ -172,6 +172,15 @@ impl BloodyMonday {
         self.update_control(from, ev);
         // [Contested] passing through an empty area takes control of it.
         self.update_control(to, ev);
+        // BM-15 [Contested] in a contested area the player who does not control it keeps his
+        // units revealed: a block joining a battle that was already going on (contested at
+        // the start of the impulse: 6.3 raid, 6.2, a current battle left unresolved) on the
+        // side without control is laid down like the others there. Blocks entering a new
+        // battle stay concealed until its 5.3.3 reveal.
+        if engage && self.imp.contested_start & bit(to) != 0 && self.control[to as usize] != side && !self.blocks[b as usize].revealed {
+            self.blocks[b as usize].revealed = true;
+            ev.push(Event::Revealed { side, area: to + 1, blocks: vec![Shown { block: b, strength: self.strength(b) }] });
+        }
         cost
     }
 

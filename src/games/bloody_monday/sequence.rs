@@ -352,7 +352,11 @@ impl BloodyMonday {
                 let cost = self.step(block, to - 1, self.unit_purpose(), ev);
                 let mp = mp.saturating_sub(cost);
                 let engaged = self.contested(to - 1);
-                if engaged || self.unit_move_actions(block, mp).iter().all(|x| matches!(x, Action::Stop { .. })) {
+                // Engaging ends the move (public). A concealed block that has no MP left waits
+                // for its Stop like any other (BM-8): ending the move by itself would tell the
+                // opponent how far the block could go, so its MP and type.
+                let concealed = !self.blocks[block as usize].revealed;
+                if engaged || (!concealed && self.unit_move_actions(block, mp).iter().all(|x| matches!(x, Action::Stop { .. }))) {
                     self.phase = Phase::Movement;
                 } else {
                     self.phase = Phase::UnitMove { block, mp, stepped: true };

@@ -112,6 +112,8 @@ export class BloodyMondayUI implements GameUI {
         return `restore artillery (${step.budget} LP left)`;
       case 'RestoreCombat':
         return `restore combat units (${step.budget} LP left)`;
+      case 'ConcealedRestoreCombat':
+        return 'restore combat units';
       case 'Impulse':
         return `impulse ${step.impulse}: choose the impulse`;
       case 'ActivateLeaders':
@@ -122,6 +124,10 @@ export class BloodyMondayUI implements GameUI {
         return `${KIND_WORDS[step.kind] ?? step.kind}: move blocks (${step.moved}${step.limit === null ? '' : ` of ${step.limit}`} moved)`;
       case 'UnitMove':
         return `move ${this.blockName(step.block)} (${step.mp} MP left)`;
+      case 'ConcealedUnitMove':
+        return `a block moves from ${this.areaName(step.area)}`;
+      case 'ConcealedLeaderMove':
+        return `a leader moves from ${this.areaName(step.area)} before his activation`;
       case 'Inspiration':
         return 'inspire blocks';
       case 'ChooseBattle':
@@ -278,7 +284,7 @@ export class BloodyMondayUI implements GameUI {
       case 'ReinforcementsLeft':
         return `${e.in_reserve} ${e.side} block${e.in_reserve === 1 ? '' : 's'} left in reserve.`;
       case 'Restored':
-        return `The ${e.side} restore a step (${e.cost} LP).`;
+        return `The ${e.side} restore a step${e.cost === null ? '' : ` (${e.cost} LP)`}.`;
       case 'Reduced':
         return `${e.side}: ${this.blockName(e.block)} reduced.`;
       case 'Deactivated':

@@ -105,7 +105,10 @@ export default async function areas({ page, origin }) {
       await clickAndChoose(page, '#area-board .bm-block.selectable');
     } else if (/MP left/.test(s.prompt) && (await page.locator('#area-board .bm-area.mark').count())) {
       await clickAndChoose(page, '#area-board .bm-area.mark');
-      if (!/MP left/.test((await state(page)).prompt)) moved += 1;
+      // The move ends by itself when the block engages; a concealed block with no MP left
+      // waits for its Stop (the engine does not tell the enemy how far it could go).
+      const marks = await page.locator('#area-board .bm-area.mark').count();
+      if (!/MP left/.test((await state(page)).prompt) || marks === 0) moved += 1;
     } else {
       const quick = await page.locator('#quick button').evaluateAll((bs) => bs.map((b) => b.dataset.type));
       const end = quick.findIndex((t) => /^End/.test(t));

@@ -2,7 +2,7 @@
 //! identical views (and odds) to the other side; `is_legal` agrees with the legal list along
 //! random games, legal actions apply, and refused actions change nothing.
 use napoleonic::games::bloody_monday::setup::{Placement, SetupStep};
-use napoleonic::games::bloody_monday::{Action, BlockId, BlockView, BloodyMonday, Event, Options, Scenario, Setup, Side, Step, View, BORODINO};
+use napoleonic::games::bloody_monday::{Action, BlockId, BlockView, BloodyMonday, Event, Options, RollPurpose, Scenario, Setup, Side, Step, View, BORODINO};
 use napoleonic::games::{Match, Rules};
 
 fn at(block: &str, area: u8) -> Placement {
@@ -323,4 +323,35 @@ fn a_block_joining_a_current_battle_without_control_is_revealed_bm15() {
     let ev = act(&mut m, Action::StepTo { block: id("F15"), to: 57 });
     assert!(!ev.iter().any(|e| matches!(e, Event::Revealed { .. })), "{ev:?}");
     assert!(!known(&m, 57, id("F15")));
+}
+
+/// 9.2 (BM-197): the Grand Battery fires without revealing its guns. Whether the orange gun
+/// in area 28 is the 1st Corps artillery I (3) or II (2), the Russians see the same salvo: the
+/// roll names no gun, the declaration is not in their history, and their hits are assigned
+/// unseen (two divisions: asked for each hit).
+#[test]
+fn the_grand_battery_fires_unseen_bm197() {
+    let position = |gun: &str| {
+        let mut s = with_cincs(vec![at(gun, 28), at("R13", 44), at("R14", 44)]);
+        s.step = SetupStep::GrandBattery;
+        s.options = Options { grand_battery: true, ..Options::default() };
+        s
+    };
+    let (mut a, mut b) = (start(&position("F16")), start(&position("F17")));
+    let salvo = |gun: &str| Action::Salvo { artillery: id(gun), target: 44 };
+    let ev = act(&mut a, salvo("F16"));
+    act(&mut b, salvo("F17"));
+    let mine: Vec<Event> = ev.iter().filter_map(|e| a.state().event_for(e, Side::French)).collect();
+    assert!(mine.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::Salvo { artillery: Some(g), area: 44 }, .. } if *g == id("F16"))), "{mine:?}");
+    let seen: Vec<Event> = ev.iter().filter_map(|e| a.state().event_for(e, Side::Russian)).collect();
+    assert!(seen.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::Salvo { artillery: None, area: 44 }, hits: 4, .. })), "{seen:?}");
+    let v = a.state().view(Side::Russian);
+    assert_eq!(v, b.state().view(Side::Russian));
+    assert_eq!(v.step, Some(Step::AssignHit { area: 44, hits_left: 3 }), "yellow: one hit ignored");
+    assert_eq!(a.history_for(Some(Side::Russian)).unwrap(), b.history_for(Some(Side::Russian)).unwrap());
+    while a.prompt().is_some_and(|p| matches!(p.step, Step::AssignHit { .. })) {
+        let x = a.prompt().unwrap().actions[0].clone();
+        same_for(Side::Russian, &mut a, x.clone(), &mut b, x);
+    }
+    assert_eq!(a.history_for(Some(Side::Russian)).unwrap(), b.history_for(Some(Side::Russian)).unwrap());
 }

@@ -65,8 +65,9 @@ pub enum ImpulseKind {
 pub enum RollPurpose {
     /// 5.3.1 Artillery fire into `area` by `artillery` (TF, one die per level).
     ArtilleryFire { artillery: BlockId, area: AreaId },
-    /// 9.2 Grand Battery salvo (4 TF dice).
-    Salvo { artillery: BlockId, area: AreaId },
+    /// 9.2 Grand Battery salvo (4 TF dice). The gun is named only in the French view: the
+    /// salvo reveals no block (`event_for`).
+    Salvo { artillery: Option<BlockId>, area: AreaId },
     /// 5.3.4 Ground combat: all of `side`'s units in `area` (or one 9.9 step of them).
     GroundCombat { area: AreaId },
     /// 5.3.5 The combined attack's first roll.

@@ -53,7 +53,7 @@ impl BloodyMonday {
         for &(art, t) in &salvo {
             let dice: Vec<u8> = (0..self.scen.salvo_dice).map(|_| self.dice.d6()).collect();
             let hits = dice.iter().filter(|&&d| d >= 4).count() as u8;
-            ev.push(Event::Rolled { side: Side::French, purpose: RollPurpose::Salvo { artillery: art, area: t + 1 }, dice, hits });
+            ev.push(Event::Rolled { side: Side::French, purpose: RollPurpose::Salvo { artillery: Some(art), area: t + 1 }, dice, hits });
             match per_area.iter_mut().find(|(a, _)| *a == t) {
                 Some(e) => e.1 += hits,
                 None => per_area.push((t, hits)),

@@ -421,6 +421,7 @@ impl Rules for BloodyMonday {
         !matches!(
             action,
             Action::Move { .. }
+                | Action::Salvo { .. }
                 | Action::StepTo { .. }
                 | Action::Stop { .. }
                 | Action::Restore { .. }
@@ -429,11 +430,16 @@ impl Rules for BloodyMonday {
                 | Action::Inspire { .. }
         )
     }
-    /// Events name no concealed block; the one secret an event still carries is the cost of
-    /// a restored step (BM-116: it gives the colour of the dot restored), kept for the owner.
+    /// Events name no concealed block to the other side: the cost of a restored step (BM-116:
+    /// it gives the colour of the dot restored) and the gun of a 9.2 salvo stay with the owner.
     fn event_for(&self, event: &Event, viewer: Side) -> Option<Event> {
         match event {
             Event::Restored { side, .. } if *side != viewer => Some(Event::Restored { side: *side, cost: None }),
+            // 9.2 the guns of the Grand Battery fire without being revealed: which gun (and so
+            // its strength) stays French.
+            Event::Rolled { side, purpose: RollPurpose::Salvo { area, .. }, dice, hits } if *side != viewer => {
+                Some(Event::Rolled { side: *side, purpose: RollPurpose::Salvo { artillery: None, area: *area }, dice: dice.clone(), hits: *hits })
+            }
             e => Some(e.clone()),
         }
     }

@@ -470,11 +470,13 @@ fn only_leaders_drop_a_level_at_deactivation_bm172_bm229() {
 
 /// 6.2 BM-178 (FAQ-10a, BM-227; BM-229): support units move in a 6.2 action but do not
 /// activate: no gun may be activated, and no leader inspires (no Inspiration step). The
-/// moves reduce nothing.
+/// moves reduce nothing. The CinC and leaders may move (BM-228, BM-231).
 #[test]
-fn support_units_move_but_do_not_activate_in_6_2_bm178_bm227_bm229() {
+fn support_units_move_but_do_not_activate_in_6_2_bm178_bm227_bm228_bm229() {
     let mut m = start(position(Side::French, vec![at("F09", 31), at("F16", 31), at("F10", 31), at("R13", 57)], vec![1; 40]));
     act(&mut m, Action::InitiativeMovement);
+    assert!(offered(&m, &Action::Move { block: id("F01") }), "FAQ-10b (BM-228): the CinC may move");
+    assert!(offered(&m, &Action::Move { block: id("F09") }), "FAQ-12 (BM-231): a leader moves without activation");
     assert!(offered(&m, &Action::Move { block: id("F16") }));
     assert!(!offered(&m, &Action::Activate { block: id("F16") }));
     act(&mut m, Action::Move { block: id("F16") });

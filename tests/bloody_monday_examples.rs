@@ -8,122 +8,15 @@ use napoleonic::games::bloody_monday::{
 };
 use napoleonic::games::{Match, Rules};
 
+mod common;
+use common::bm::*;
+
 // ------------------------------------------------------------------------------ helpers
-
-fn id(name: &str) -> BlockId {
-    Scenario::shared().unwrap().block_by_name(name).unwrap_or_else(|| panic!("no block {name}"))
-}
-
-fn at(block: &str, area: u8) -> Placement {
-    Placement { block: block.into(), area: Some(area), ..Placement::default() }
-}
-
-fn weak(block: &str, area: u8, strength: u8) -> Placement {
-    Placement { strength: Some(strength), ..at(block, area) }
-}
-
-/// A position with both CinCs at their start areas (Napoleon 21, Kutuzov 69) unless placed.
-fn position(active: Side, blocks: Vec<Placement>) -> Setup {
-    let mut blocks = blocks;
-    for (c, a) in [("F01", 21), ("R01", 69)] {
-        if !blocks.iter().any(|p| p.block == c) {
-            blocks.push(at(c, a));
-        }
-    }
-    Setup { active, initiative: Side::French, blocks, step: SetupStep::Impulse, ..Setup::default() }
-}
-
-fn start(s: Setup) -> Match<BloodyMonday> {
-    Match::<BloodyMonday>::from_setup(&s).unwrap_or_else(|e| panic!("setup: {e}"))
-}
-
-fn act(m: &mut Match<BloodyMonday>, a: Action) -> Vec<Event> {
-    m.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", m.prompt()))
-}
-
-fn offered(m: &Match<BloodyMonday>, a: &Action) -> bool {
-    m.prompt().is_some_and(|p| p.actions.contains(a))
-}
-
-fn step(m: &Match<BloodyMonday>) -> Step {
-    m.prompt().expect("a prompt").step
-}
-
-fn strength(m: &Match<BloodyMonday>, b: &str) -> u8 {
-    m.state().strength(id(b))
-}
-
-fn area_of(m: &Match<BloodyMonday>, b: &str) -> Option<u8> {
-    m.state().block_state(id(b)).area().map(|a| a + 1)
-}
-
-fn destroyed(m: &Match<BloodyMonday>, b: &str) -> bool {
-    m.state().block_state(id(b)).loc == napoleonic::games::bloody_monday::Loc::Destroyed
-}
-
-/// Choose the tactical action, activate these leaders where they stand, end activation.
-fn tactical(m: &mut Match<BloodyMonday>, leaders: &[&str]) {
-    act(m, Action::Tactical);
-    for l in leaders {
-        act(m, Action::Activate { block: id(l) });
-    }
-    if matches!(step(m), Step::ActivateLeaders { .. }) {
-        act(m, Action::EndActivation);
-    }
-}
 
 fn to_battles_after_activation(m: &mut Match<BloodyMonday>) {
     if matches!(step(m), Step::ActivateLeaders { .. }) {
         act(m, Action::EndActivation);
     }
-}
-
-/// End activation, movement and inspiration, whichever are open, up to the battles.
-fn to_battles(m: &mut Match<BloodyMonday>) {
-    loop {
-        let a = match step(m) {
-            Step::ActivateLeaders { .. } => Action::EndActivation,
-            Step::Movement { .. } => Action::EndMovement,
-            Step::Inspiration => Action::EndInspiration,
-            _ => return,
-        };
-        act(m, a);
-    }
-}
-
-fn walk(m: &mut Match<BloodyMonday>, b: &str, path: &[u8]) {
-    act(m, Action::Move { block: id(b) });
-    for &to in path {
-        act(m, Action::StepTo { block: id(b), to });
-    }
-    if matches!(step(m), Step::UnitMove { .. }) {
-        act(m, Action::Stop { block: id(b) });
-    }
-}
-
-/// Assign every pending hit to the first candidate offered, or to `prefer` when offered.
-fn assign(m: &mut Match<BloodyMonday>, prefer: &[&str]) {
-    while let Some(p) = m.prompt() {
-        if !matches!(p.step, Step::AssignHit { .. }) {
-            break;
-        }
-        let pick = p
-            .actions
-            .iter()
-            .find(|a| prefer.iter().any(|n| **a == Action::AssignHit { block: id(n) }))
-            .unwrap_or(&p.actions[0])
-            .clone();
-        act(m, pick);
-    }
-}
-
-fn rolls(ev: &[Event]) -> Vec<(Side, usize, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled { side, dice, hits, .. } => Some((*side, dice.len(), *hits)),
-            _ => None,
-        })
-        .collect()
 }
 
 // ------------------------------------------------------------------------------ 1.2 terrain

@@ -3,108 +3,17 @@
 //! `Match<BloodyMonday>`. Every test checks the behaviour with the option and, where the option
 //! is a switch, without it, so that a broken or ignored switch fails. Checklist items of
 //! `bm-checklist.md` are cited "BM-n", readings of `bm-gaps.md` §D "Dn".
-use napoleonic::games::bloody_monday::setup::{AreaSide, Placement, SetupStep};
+use napoleonic::games::bloody_monday::setup::{AreaSide, Placement};
 use napoleonic::games::bloody_monday::{
-    Action, BlockId, BloodyMonday, Event, Ignored, ImpulseKind, Loc, Options, RollPurpose, Scenario, Setup, Side, Step,
+    Action, BlockId, BloodyMonday, Event, Ignored, ImpulseKind, Options, RollPurpose, Scenario, Side, Step,
     Victory, LAST_BLOOD,
 };
 use napoleonic::games::{Match, Rules};
 
+mod common;
+use common::bm::*;
+
 // ------------------------------------------------------------------------------ helpers
-
-fn id(name: &str) -> BlockId {
-    Scenario::shared().unwrap().block_by_name(name).unwrap_or_else(|| panic!("no block {name}"))
-}
-
-fn at(block: &str, area: u8) -> Placement {
-    Placement { block: block.into(), area: Some(area), ..Placement::default() }
-}
-
-fn weak(block: &str, area: u8, strength: u8) -> Placement {
-    Placement { strength: Some(strength), ..at(block, area) }
-}
-
-fn reserve(block: &str) -> Placement {
-    Placement { block: block.into(), area: None, ..Placement::default() }
-}
-
-/// A position with both CinCs at their start areas (Napoleon 21, Kutuzov 69) unless placed.
-fn position(active: Side, blocks: Vec<Placement>) -> Setup {
-    let mut blocks = blocks;
-    for (c, a) in [("F01", 21), ("R01", 69)] {
-        if !blocks.iter().any(|p| p.block == c) {
-            blocks.push(at(c, a));
-        }
-    }
-    Setup { active, initiative: Side::French, blocks, step: SetupStep::Impulse, ..Setup::default() }
-}
-
-fn with(mut s: Setup, options: Options) -> Setup {
-    s.options = options;
-    s
-}
-
-fn start(s: Setup) -> Match<BloodyMonday> {
-    Match::<BloodyMonday>::from_setup(&s).unwrap_or_else(|e| panic!("setup: {e}"))
-}
-
-fn act(m: &mut Match<BloodyMonday>, a: Action) -> Vec<Event> {
-    m.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", m.prompt()))
-}
-
-fn offered(m: &Match<BloodyMonday>, a: &Action) -> bool {
-    m.prompt().is_some_and(|p| p.actions.contains(a))
-}
-
-fn step(m: &Match<BloodyMonday>) -> Step {
-    m.prompt().expect("a prompt").step
-}
-
-fn strength(m: &Match<BloodyMonday>, b: &str) -> u8 {
-    m.state().strength(id(b))
-}
-
-fn area_of(m: &Match<BloodyMonday>, b: &str) -> Option<u8> {
-    m.state().block_state(id(b)).area().map(|a| a + 1)
-}
-
-fn destroyed(m: &Match<BloodyMonday>, b: &str) -> bool {
-    m.state().block_state(id(b)).loc == Loc::Destroyed
-}
-
-/// The blocks under orders in the active player's impulse (5.1).
-fn ordered(m: &Match<BloodyMonday>) -> Vec<BlockId> {
-    let side = m.state().active();
-    m.state().view(side).impulse_state.map(|i| i.ordered).unwrap_or_default()
-}
-
-fn is_ordered(m: &Match<BloodyMonday>, b: &str) -> bool {
-    ordered(m).contains(&id(b))
-}
-
-/// Choose the tactical action, activate these leaders where they stand, end activation.
-fn tactical(m: &mut Match<BloodyMonday>, leaders: &[&str]) {
-    act(m, Action::Tactical);
-    for l in leaders {
-        act(m, Action::Activate { block: id(l) });
-    }
-    if matches!(step(m), Step::ActivateLeaders { .. }) {
-        act(m, Action::EndActivation);
-    }
-}
-
-/// End activation, movement and inspiration, whichever are open, up to the battles.
-fn to_battles(m: &mut Match<BloodyMonday>) {
-    loop {
-        let a = match step(m) {
-            Step::ActivateLeaders { .. } => Action::EndActivation,
-            Step::Movement { .. } => Action::EndMovement,
-            Step::Inspiration => Action::EndInspiration,
-            _ => return,
-        };
-        act(m, a);
-    }
-}
 
 /// Play the rest of the active player's impulse with the "end" choices; returns the events.
 fn finish_impulse(m: &mut Match<BloodyMonday>) -> Vec<Event> {
@@ -146,22 +55,6 @@ fn steps(m: &mut Match<BloodyMonday>, b: &str, path: &[u8]) {
     for &to in path {
         act(m, Action::StepTo { block: id(b), to });
     }
-}
-
-fn walk(m: &mut Match<BloodyMonday>, b: &str, path: &[u8]) {
-    steps(m, b, path);
-    if matches!(step(m), Step::UnitMove { .. }) {
-        act(m, Action::Stop { block: id(b) });
-    }
-}
-
-fn rolls(ev: &[Event]) -> Vec<(Side, usize, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled { side, dice, hits, .. } => Some((*side, dice.len(), *hits)),
-            _ => None,
-        })
-        .collect()
 }
 
 fn reduced(ev: &[Event], b: &str) -> bool {

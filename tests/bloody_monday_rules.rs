@@ -4,94 +4,18 @@
 //! `bm-gaps.md` §D (cited "Dn"). Each test is named after its rule and item.
 use napoleonic::games::bloody_monday::setup::{AreaSide, Placement, SetupStep};
 use napoleonic::games::bloody_monday::{
-    Action, BlockId, BloodyMonday, Event, Ignored, ImpulseKind, Options, RollPurpose, Scenario, Setup, Side, Step, Victory, BORODINO,
+    Action, BloodyMonday, Event, Ignored, ImpulseKind, Options, RollPurpose, Setup, Side, Step, Victory, BORODINO,
 };
-use napoleonic::games::{Match, Rules};
+use napoleonic::games::Rules;
+
+mod common;
+use common::bm::*;
 
 // ------------------------------------------------------------------------------ helpers
 
-fn id(name: &str) -> BlockId {
-    Scenario::shared().unwrap().block_by_name(name).unwrap_or_else(|| panic!("no block {name}"))
-}
-
-fn at(block: &str, area: u8) -> Placement {
-    Placement { block: block.into(), area: Some(area), ..Placement::default() }
-}
-
-fn weak(block: &str, area: u8, strength: u8) -> Placement {
-    Placement { strength: Some(strength), ..at(block, area) }
-}
-
-/// A block laid down (the side without control of a contested area keeps its units revealed).
-fn shown(block: &str, area: u8) -> Placement {
-    Placement { revealed: true, ..at(block, area) }
-}
-
-/// A position with both CinCs at their start areas (Napoleon 21, Kutuzov 69) unless placed,
-/// the French holding the disk, and these dice first (then the seeded stream).
+/// The common position (both CinCs, the French disk) with these dice first.
 fn position(active: Side, blocks: Vec<Placement>, dice: Vec<u8>) -> Setup {
-    let mut blocks = blocks;
-    for (c, a) in [("F01", 21), ("R01", 69)] {
-        if !blocks.iter().any(|p| p.block == c) {
-            blocks.push(at(c, a));
-        }
-    }
-    Setup { active, initiative: Side::French, blocks, step: SetupStep::Impulse, dice, ..Setup::default() }
-}
-
-fn start(s: Setup) -> Match<BloodyMonday> {
-    Match::<BloodyMonday>::from_setup(&s).unwrap_or_else(|e| panic!("setup: {e}"))
-}
-
-fn act(m: &mut Match<BloodyMonday>, a: Action) -> Vec<Event> {
-    m.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", m.prompt()))
-}
-
-fn offered(m: &Match<BloodyMonday>, a: &Action) -> bool {
-    m.prompt().is_some_and(|p| p.actions.contains(a))
-}
-
-fn step(m: &Match<BloodyMonday>) -> Step {
-    m.prompt().expect("a prompt").step
-}
-
-fn strength(m: &Match<BloodyMonday>, b: &str) -> u8 {
-    m.state().strength(id(b))
-}
-
-/// End activation, movement and inspiration, whichever are open, up to the battles.
-fn to_battles(m: &mut Match<BloodyMonday>) -> Vec<Event> {
-    let mut ev = Vec::new();
-    loop {
-        let a = match step(m) {
-            Step::ActivateLeaders { .. } => Action::EndActivation,
-            Step::Movement { .. } => Action::EndMovement,
-            Step::Inspiration => Action::EndInspiration,
-            _ => return ev,
-        };
-        ev.extend(act(m, a));
-    }
-}
-
-fn walk(m: &mut Match<BloodyMonday>, b: &str, path: &[u8]) -> Vec<Event> {
-    let mut ev = act(m, Action::Move { block: id(b) });
-    for &to in path {
-        ev.extend(act(m, Action::StepTo { block: id(b), to }));
-    }
-    if m.prompt().is_some_and(|p| matches!(p.step, Step::UnitMove { .. })) {
-        ev.extend(act(m, Action::Stop { block: id(b) }));
-    }
-    ev
-}
-
-/// (side, dice rolled, hits) of each roll.
-fn rolls(ev: &[Event]) -> Vec<(Side, usize, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Rolled { side, dice, hits, .. } => Some((*side, dice.len(), *hits)),
-            _ => None,
-        })
-        .collect()
+    with_dice(common::bm::position(active, blocks), dice)
 }
 
 fn ignored_by_terrain(ev: &[Event]) -> u8 {

@@ -865,3 +865,22 @@ fn last_blood_random_games_keep_the_optional_limits() {
         assert!(moves > 0);
     }
 }
+
+/// 9.0 (BM-190): the optional rules are added in order. "Up to 9.n" switches on exactly 9.1 to
+/// 9.n; the view flags a selection that skips an earlier rule as unbalanced, and only then.
+#[test]
+fn optional_rules_in_order_and_the_unbalanced_flag_bm190() {
+    for n in 0..=12u8 {
+        let o = Options::up_to(n);
+        let m = start(with(position(Side::French, vec![]), o.clone()));
+        let v = m.state().view(Side::French);
+        assert!(!v.options_out_of_order, "up to 9.{n} is in order");
+        assert_eq!(v.options, o);
+        assert_eq!(o.grand_battery, n >= 2, "9.2 on exactly from 'up to 9.2'");
+        assert_eq!(o.extreme_command_limit, n >= 12);
+    }
+    for skipped in [Options { cossacks: true, ..Options::default() }, Options { jagers: true, mobility: true, ..Options::default() }] {
+        let m = start(with(position(Side::French, vec![]), skipped.clone()));
+        assert!(m.state().view(Side::Russian).options_out_of_order, "{skipped:?} skips a rule");
+    }
+}

@@ -173,6 +173,30 @@ export default async function areas({ page, origin }) {
   check(s.error === null && /Last Blood points/.test(points ?? ''), 'Last Blood starts and shows the points', s.error ?? points);
   await shot('5-last-blood');
 
+  // 9.0: "up to 9.3" ticks 9.1-9.3 only; a selection that skips a rule is flagged unbalanced
+  // by the engine (view.options_out_of_order) in the status.
+  for (const [preset, extra, want, flagged] of [
+    ['up to 9.3 Mobility', null, /9\.1, 9\.2, 9\.3(?!\d)/, false],
+    ['none (the basic game)', 'cossacks', /9\.5/, true],
+  ]) {
+    await page.click('#new-game');
+    await page.selectOption('#ruleset', 'bloody-monday');
+    await page.selectOption('#scenario', 'borodino');
+    await page.selectOption('#options select.preset', { label: preset });
+    if (extra) await page.check(`#options input[name="${extra}"]`);
+    const ticked = await page.$$eval('#options input[type=checkbox]:checked', (bs) => bs.map((b) => b.name));
+    await page.fill('#seed', String(SEED));
+    await page.click('#start-button');
+    await page.waitForSelector('#game:not([hidden])');
+    await pass(page);
+    const status = (await page.textContent('#status-list')) ?? '';
+    check(
+      want.test(status) && /out of order/.test(status) === flagged,
+      `optional rules "${preset}"${extra ? ` + ${extra}` : ''}: ticked ${ticked.join(', ') || 'none'}; the status says so${flagged ? ', unbalanced' : ''}`,
+      status.match(/Optional rules.*?(?=Own|$)/s)?.[0] ?? status,
+    );
+  }
+
   // A battle by clicking, from a test position (the FAQ-5 one of the engine's examples): a
   // tactical action, Davout activated, Morand into area 59 against a Russian block, the battle
   // resolved by clicking the area; the dice and hits in the log.

@@ -1217,6 +1217,23 @@ function fillRulesetFields(): void {
       input.type = 'checkbox';
       input.name = f.name;
       label.append(input, ` ${f.label}`);
+    } else if (f.kind === 'preset') {
+      // Ticks the checkboxes of the chosen preset; not an option of its own.
+      label.append(`${f.label} `);
+      const select = document.createElement('select');
+      select.className = 'preset';
+      select.dataset.preset = f.name;
+      (f.presets ?? []).forEach((p, i) => {
+        const o = document.createElement('option');
+        o.value = String(i);
+        o.textContent = p.label;
+        select.append(o);
+      });
+      select.addEventListener('change', () => {
+        const on = new Set(f.presets?.[Number(select.value)]?.on ?? []);
+        for (const box of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) box.checked = on.has(box.name);
+      });
+      label.append(select);
     } else {
       label.append(`${f.label} `);
       const select = document.createElement('select');
@@ -1254,7 +1271,7 @@ function startGame(event: SubmitEvent): void {
   const entry = selectedEntry();
   const options: Record<string, unknown> = {};
   for (const input of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) options[input.name] = input.checked;
-  for (const select of el.options.querySelectorAll<HTMLSelectElement>('select')) options[select.name] = select.value;
+  for (const select of el.options.querySelectorAll<HTMLSelectElement>('select:not(.preset)')) options[select.name] = select.value;
   const players: Record<string, string> = {};
   for (const select of el.players.querySelectorAll<HTMLSelectElement>('select')) players[select.dataset.side ?? ''] = select.value;
   const n = Number(el.seed.value);

@@ -118,6 +118,9 @@ pub struct View {
     /// Logistics budget while a CinC is activated.
     pub logistics_budget: Option<u8>,
     pub options: Options,
+    /// 9.0: the optional rules are meant to be added in order; true when the selection skips
+    /// an earlier one (the game is then unbalanced, though legal).
+    pub options_out_of_order: bool,
     pub outcome: Option<Outcome>,
 }
 
@@ -286,6 +289,7 @@ impl BloodyMonday {
             // the dots it restored on concealed blocks.
             logistics_budget: (in_logistics && matches!(self.phase, Phase::Logistics { side, .. } if side == viewer)).then_some(self.log.budget),
             options: self.options.clone(),
+            options_out_of_order: self.options.out_of_order(),
             outcome: self.outcome.clone(),
         }
     }

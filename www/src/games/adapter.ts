@@ -11,8 +11,10 @@ import type { HexMapSpec } from '../boards/hex.js';
 export interface OptionField {
   name: string;
   label: string;
-  kind: 'checkbox' | 'select';
+  /** 'preset' is a select that ticks checkboxes (`on` of the chosen preset) and is not sent. */
+  kind: 'checkbox' | 'select' | 'preset';
   choices?: { value: string; label: string }[];
+  presets?: { label: string; on: string[] }[];
   /** Short explanation shown under the field. */
   help?: string;
 }

@@ -369,6 +369,13 @@ export class BloodyMondayUI implements GameUI {
         label: 'Destroyed',
         value: v.destroyed.map((d) => `${this.blockName(d.block)} (${d.side}${d.counts ? '' : ', not counted'})`).join(', '),
       });
+    const on = BM_OPTIONS.filter(([name]) => (v.options as unknown as Record<string, boolean>)[name]).map(([, label]) => label.split(' ')[0]);
+    items.push({
+      key: 'options',
+      label: 'Optional rules',
+      value: (on.length ? on.join(', ') : 'none') + (v.options_out_of_order ? ' — out of order: unbalanced (9.0)' : ''),
+      tone: v.options_out_of_order ? 'warn' : undefined,
+    });
     if (v.points) items.push({ key: 'points', label: 'Last Blood points', value: `French ${v.points[0]}, Russian ${v.points[1]}` });
     if (v.logistics_budget !== null) items.push({ key: 'lp', label: 'Logistics budget', value: `${v.logistics_budget} LP` });
     if (v.battle) items.push({ key: 'battle', label: 'Battle', value: `${this.areaName(v.battle.area)}, the ${v.battle.attacker} attacking`, tone: 'hot' });
@@ -447,6 +454,22 @@ export class BloodyMondayUI implements GameUI {
   }
 }
 
+/** The optional rules 9.1-9.12 in the rulebook's order (the engine's option names). */
+const BM_OPTIONS: [string, string][] = [
+  ['jagers', '9.1 Russian jagers'],
+  ['grand_battery', '9.2 Grand Battery'],
+  ['mobility', '9.3 Mobility'],
+  ['first_sabre', '9.4 First Sabre of the Empire'],
+  ['cossacks', '9.5 Cossacks'],
+  ['steadfast', '9.6 Steadfast units'],
+  ['exhausted_leaders', '9.7 Exhausted leaders'],
+  ['general_offensive', '9.8 General Offensive'],
+  ['advanced_combat', '9.9 Advanced combat'],
+  ['battle_fatigue', '9.10 Battle fatigue'],
+  ['command_limit', '9.11 Barclay/Bagration command limit'],
+  ['extreme_command_limit', '9.12 Extreme command limit'],
+];
+
 export const bloodyMonday: RulesetEntry = {
   id: 'bloody-monday',
   title: 'Bloody Monday: Borodino 1812',
@@ -456,19 +479,17 @@ export const bloodyMonday: RulesetEntry = {
   ],
   sides: BM_SIDES,
   options: [
-    ['jagers', '9.1 Russian jagers'],
-    ['grand_battery', '9.2 Grand Battery'],
-    ['mobility', '9.3 Mobility'],
-    ['first_sabre', '9.4 First Sabre of the Empire'],
-    ['cossacks', '9.5 Cossacks'],
-    ['steadfast', '9.6 Steadfast units'],
-    ['exhausted_leaders', '9.7 Exhausted leaders'],
-    ['general_offensive', '9.8 General Offensive'],
-    ['advanced_combat', '9.9 Advanced combat'],
-    ['battle_fatigue', '9.10 Battle fatigue'],
-    ['command_limit', '9.11 Barclay/Bagration command limit'],
-    ['extreme_command_limit', '9.12 Extreme command limit'],
-  ].map(([name, label]) => ({ name: name!, label: label!, kind: 'checkbox' as const })),
+    {
+      name: 'up_to',
+      label: 'Optional rules in order (9.0)',
+      kind: 'preset' as const,
+      presets: [{ label: 'none (the basic game)', on: [] as string[] }].concat(
+        BM_OPTIONS.map(([, label], i) => ({ label: `up to ${label}`, on: BM_OPTIONS.slice(0, i + 1).map(([name]) => name) })),
+      ),
+      help: 'The rulebook adds the optional rules one at a time, in order; a selection that skips one is unbalanced.',
+    },
+    ...BM_OPTIONS.map(([name, label]) => ({ name, label, kind: 'checkbox' as const })),
+  ],
   board: 'areas',
   hidden: true,
   create: (session) => new BloodyMondayUI(session),

@@ -224,7 +224,10 @@ impl Battle {
         } else {
             Event::RollFailed { side, leader, what: what.into() }
         });
-        if d == 10 {
+        // SR 12.1.a.3 risks a leader rolling "as Commander in Chief or Battle Section
+        // Commander"; the Reinforce roll is the arriving force's leader's (BOE 3.a), who is
+        // neither.
+        if d == 10 && !matches!(purpose, RollPurpose::Reinforce { .. }) {
             self.casualty_check(side, leader, ev);
         }
         ok

@@ -1,0 +1,870 @@
+//! Field Battle rules one at a time: small explicit positions (a `Setup` with scripted dice),
+//! actions through the public API, and an assertion that would fail if the rule were not
+//! applied. Each test names its rule and the checklist item (shared/rules/aom-checklist.md,
+//! CL-n) it covers; docs/checklist-muskets-battle.md lists them.
+use napoleonic::games::muskets::battle::scenario::{CuData, ForceData, HqData, LeaderData, SpData};
+use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
+use napoleonic::games::muskets::battle::*;
+use napoleonic::games::{Match, Rules};
+
+// ------------------------------------------------------------------ helpers
+
+fn troop(b: &Battle, id: &str) -> u8 {
+    b.scenario().troops.iter().position(|t| t.id == id).expect("troop type") as u8
+}
+fn cu(b: &Battle, name: &str) -> CuId {
+    match b.counter_by_name(name) {
+        Some(Counter::Cu(u)) => u,
+        other => panic!("{name}: {other:?}"),
+    }
+}
+fn hq(b: &Battle, name: &str) -> HqId {
+    match b.counter_by_name(name) {
+        Some(Counter::Hq(h)) => h,
+        other => panic!("{name}: {other:?}"),
+    }
+}
+fn place(counter: &str, section: Section) -> Placement {
+    Placement { counter: counter.into(), section, revealed: true }
+}
+fn apply(b: &mut Battle, a: Action) -> Vec<Event> {
+    b.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", b.prompt()))
+}
+fn data(id: &str) -> BattleData {
+    Scenario::built_in_data(id).unwrap()
+}
+/// A CU of a battle description, by name.
+fn cu_data<'a>(d: &'a mut BattleData, name: &str) -> &'a mut CuData {
+    d.sides
+        .iter_mut()
+        .flat_map(|s| s.hqs.iter_mut().flat_map(|h| h.cus.iter_mut()).chain(s.cus.iter_mut()))
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no CU {name}"))
+}
+/// SP as (troop type, count, shattered among them).
+fn sp(list: &[(&str, u8, u8)]) -> Vec<SpData> {
+    list.iter().map(|&(t, n, s)| SpData { troop: t.into(), count: n, shattered: s }).collect()
+}
+fn remove_cu(d: &mut BattleData, name: &str) {
+    for s in &mut d.sides {
+        s.cus.retain(|c| c.name != name);
+        for h in &mut s.hqs {
+            h.cus.retain(|c| c.name != name);
+        }
+    }
+}
+fn artillery(name: &str, n: u8) -> CuData {
+    CuData {
+        name: name.into(),
+        arm: "artillery".into(),
+        nationality: "Spanish".into(),
+        leader: LeaderData { name: "generic 0(3)0".into(), ocn: None, morale_modifier: 0, initiative: 3, tactical: 0 },
+        leader_lost: false,
+        sp: sp(&[("Art", n, 0)]),
+    }
+}
+fn position(placements: Vec<Placement>, hands: Vec<(Side, Vec<OptionKind>)>) -> Position {
+    Position { placements, hands, bep: vec![], occ_passed: vec![], terrain: vec![], outflank_allowed: vec![], round: None, turn: None }
+}
+/// A battle in Combat Resolution (no pursuit unless asked: it would draw more dice).
+fn battle(scenario: &str, custom: Option<BattleData>, pos: Position, dice: Vec<u8>) -> Battle {
+    let setup = Setup {
+        scenario: scenario.into(),
+        battle: custom,
+        dice,
+        position: Some(pos),
+        options: Options { no_pursuit: true, ..Options::default() },
+        ..Setup::default()
+    };
+    Battle::from_setup(&setup).expect("setup")
+}
+/// A battle from its start (step h) with scripted dice.
+fn start(scenario: &str, custom: Option<BattleData>, dice: Vec<u8>) -> Battle {
+    Battle::from_setup(&Setup { scenario: scenario.into(), battle: custom, dice, ..Setup::default() }).expect("setup")
+}
+/// Deploy with the first legal choices until the first Planning step.
+fn to_planning(b: Battle) -> Battle {
+    to_planning_events(b).0
+}
+/// The same, with every event since the start.
+fn to_planning_events(mut b: Battle) -> (Battle, Vec<Event>) {
+    let mut ev = b.opening_events();
+    while !matches!(b.prompt().map(|p| p.step), Some(Step::Planning { .. })) {
+        let p = b.prompt().expect("a decision before planning");
+        ev.extend(apply(&mut b, p.actions[0].clone()));
+    }
+    (b, ev)
+}
+/// (fresh, shattered) SP of one troop type in a CU, as its side sees it.
+fn sp_of(b: &Battle, side: Side, name: &str, troop_id: &str) -> (u8, u8) {
+    let c = b.counter_by_name(name).unwrap();
+    let t = troop(b, troop_id);
+    let v = b.view(side);
+    let cv = v.own.counters.iter().find(|x| x.counter == c).unwrap_or_else(|| panic!("{name} is not {side}'s"));
+    cv.sp.iter().find(|s| s.troop == t).map_or((0, 0), |s| (s.fresh, s.shattered))
+}
+/// The engagement in the events: (attacker total, defender total, winner).
+/// The checking (or bombarded) CU and troop type, by the type's id.
+fn check(b: &mut Battle, u: CuId, troop_id: &str) -> Vec<Event> {
+    let t = troop(b, troop_id);
+    apply(b, Action::CheckWith { cu: u, troop: t })
+}
+fn engagement(ev: &[Event]) -> (i16, i16, Option<Side>) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Engagement { attacker_total, defender_total, winner, .. } => Some((*attacker_total, *defender_total, *winner)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no engagement in {ev:?}"))
+}
+fn hand(b: &Battle, side: Side, o: OptionKind) -> u8 {
+    b.view(side).own.hand.iter().find(|h| h.0 == o).map_or(0, |h| h.1)
+}
+
+// ------------------------------------------------------------------ 9.2.d, 12.3.c
+
+/// CL-218, SR 9.2.d: a Field Battle needs at least 3 infantry/cavalry CUs on each side;
+/// artillery does not count; with fewer the battle is refused (it is a Minor Combat).
+#[test]
+fn sr_9_2_d_fewer_than_three_infantry_cavalry_cus_a_side_is_no_field_battle() {
+    // Medina: the Allies have Zayas, Maceda, Cagigal and Portago.
+    let mut three = data("medina-de-rioseco");
+    remove_cu(&mut three, "ID Maceda");
+    assert!(Scenario::from_data(&three).is_ok(), "3 infantry/cavalry CUs fight a Field Battle");
+    let mut two = three.clone();
+    remove_cu(&mut two, "ID Portago");
+    two.sides[1].hqs[1].cus.push(artillery("Art Galicia", 2));
+    let e = Scenario::from_data(&two).unwrap_err();
+    assert!(e.contains("Allied: 2 infantry/cavalry CUs") && e.contains("9.2.d") && e.contains("Minor Combat"), "{e}");
+    let e = Battle::from_setup(&Setup { battle: Some(two), ..Setup::default() }).unwrap_err();
+    assert!(e.to_string().contains("9.2.d"), "{e}");
+    // The Imperials likewise (Garde, Mouton, Merlé, Lasalle).
+    let mut imp = data("medina-de-rioseco");
+    remove_cu(&mut imp, "CD Lasalle");
+    remove_cu(&mut imp, "ID Merlé");
+    let e = Scenario::from_data(&imp).unwrap_err();
+    assert!(e.contains("Imperial: 2 infantry/cavalry CUs"), "{e}");
+}
+
+/// CL-216, SR 12.3.c (with 9.2.a, 9.2.d): a CU whose SP are all shattered takes no part in
+/// the battle: it is not deployed, adds no BEP and does not count toward the 3 CUs.
+#[test]
+fn sr_12_3_c_all_shattered_cus_take_no_part_in_a_field_battle() {
+    let mut d = data("medina-de-rioseco");
+    cu_data(&mut d, "ID Maceda").sp = sp(&[("Sp-Vet", 2, 2)]);
+    // A partly shattered CU does take part.
+    cu_data(&mut d, "ID Portago").sp = sp(&[("Sp-Vet", 4, 4), ("Sp-Rec", 2, 0)]);
+    let mut b = start("", Some(d.clone()), vec![1]);
+    let maceda = cu(&b, "ID Maceda");
+    let mut deployed = Vec::new();
+    while !matches!(b.prompt().map(|p| p.step), Some(Step::Planning { .. })) {
+        let p = b.prompt().unwrap();
+        if let Step::Deployment { counter } = p.step {
+            deployed.push(counter);
+        }
+        apply(&mut b, p.actions[0].clone());
+    }
+    assert!(!deployed.contains(&Counter::Cu(maceda)), "an all-shattered CU is not deployed");
+    assert!(deployed.contains(&Counter::Cu(cu(&b, "ID Portago"))));
+    let v = b.view(Side::Allied);
+    assert_eq!(v.own.bep_start, 3, "3 infantry/cavalry CUs take part (4 printed)");
+    let m = v.own.counters.iter().find(|c| c.counter == Counter::Cu(maceda)).unwrap();
+    assert_eq!(m.place, Place::Aside);
+    assert_eq!(b.view(Side::Imperial).enemy.undeployed, 0);
+    b.check_invariants().unwrap();
+    // It cannot be placed in a position either.
+    let e = Battle::from_setup(&Setup {
+        battle: Some(d.clone()),
+        position: Some(position(vec![place("ID Maceda", Section::Left)], vec![])),
+        ..Setup::default()
+    })
+    .unwrap_err();
+    assert!(e.to_string().contains("12.3.c"), "{e}");
+    // With Zayas all shattered too, two Allied CUs are left: no Field Battle.
+    cu_data(&mut d, "ID Zayas").sp = sp(&[("Sp-Rec", 6, 6), ("Sp-Cav", 1, 1)]);
+    let e = Scenario::from_data(&d).unwrap_err();
+    assert!(e.contains("Allied: 2 infantry/cavalry CUs") && e.contains("9.2.d"), "{e}");
+}
+
+// ------------------------------------------------------------------ 9.2.j, n, l
+
+/// CL-234, CL-235, SR 9.2.j: the higher CiC Initiative holds the outflank option (BS1: the
+/// Imperials, the Spanish being under Joint Command; BS4: Areizaga's 5 beats José I's 4); its
+/// secret 1d10 <= the CiC's Initiative allows the Outflank chit; the enemy sees who holds the
+/// option but neither the roll nor its result.
+#[test]
+fn sr_9_2_j_outflank_holder_and_its_secret_roll() {
+    for (id, holder, initiative) in [("medina-de-rioseco", Side::Imperial, 7u8), ("ocana", Side::Allied, 5)] {
+        for (die, allowed) in [(initiative, true), (initiative + 1, false)] {
+            let b = start(id, None, vec![die]);
+            let opening = b.opening_events();
+            assert!(opening.contains(&Event::OutflankHolder { side: Some(holder) }), "{id}: {opening:?}");
+            assert!(opening.contains(&Event::Rolled { side: holder, purpose: RollPurpose::Outflank, value: die, secret: true }));
+            assert!(opening.contains(&Event::OutflankAllowed { side: holder, allowed }), "{id} die {die}");
+            let other = holder.other();
+            assert_eq!(b.view(other).outflank_holder, Some(holder), "{id}: the holder is public (9.2.j.3)");
+            assert_eq!(b.view(holder).own.outflank_allowed, allowed);
+            let seen: Vec<Event> = opening.iter().filter_map(|e| e.seen_by(other)).collect();
+            assert!(
+                !seen.iter().any(|e| matches!(e, Event::OutflankAllowed { .. } | Event::Rolled { secret: true, .. })),
+                "{id}: the enemy sees the outflank roll: {seen:?}"
+            );
+            // Planning: the chit is offered to the holder only, and only if allowed.
+            let mut b = to_planning(b);
+            for _ in 0..2 {
+                let p = b.prompt().unwrap();
+                let Step::Planning { .. } = p.step else { panic!("{id}: {:?}", p.step) };
+                let offered = p.actions.contains(&Action::TakeChit { option: OptionKind::Outflank });
+                assert_eq!(offered, p.side == holder && allowed, "{id} die {die}: {} offered Outflank", p.side);
+                apply(&mut b, Action::EndPlanning);
+            }
+        }
+    }
+}
+
+/// CL-254, CL-255, SR 9.2.n: the secret 2d10 against the OCN with the modifiers (defender -1,
+/// Joint Command with HQs +2, Outflank +2, +1 per Assault, +1 per two Cavalry Charges); every
+/// Joint Leader must pass; +1 passed, -2 failed; the result is the side's own.
+#[test]
+fn sr_9_2_n_operational_control_check_modifiers_and_result() {
+    // BS1. Imperials (attacker, Bessières OCN 15). Allies (defender, Joint: Cuesta OCN 13,
+    // Blake 14): -1 + 2 = +1.
+    let run = |dice: Vec<u8>, chits: &[OptionKind]| -> (Battle, Vec<Event>) {
+        let mut b = to_planning(start("medina-de-rioseco", None, dice));
+        assert_eq!(b.prompt().unwrap().side, Side::Imperial);
+        for &o in chits {
+            apply(&mut b, Action::TakeChit { option: o });
+        }
+        apply(&mut b, Action::EndPlanning);
+        let ev = apply(&mut b, Action::EndPlanning);
+        (b, ev)
+    };
+    use OptionKind::*;
+    // Outflank +2, 2 Assaults +2, 3 Cavalry Charges +1: +5.
+    let chits = [Outflank, Assault, Assault, CavalryCharge, CavalryCharge, CavalryCharge];
+    // 5+5+5 = 15 <= 15 passes. Cuesta 6+6+1 = 13 passes, Blake 7+7+1 = 15 > 14 fails.
+    let (b, ev) = run(vec![7, 5, 5, 6, 6, 7, 7], &chits);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: true, modifier: 1 }), "{ev:?}");
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Allied, passed: false, modifier: -2 }), "{ev:?}");
+    assert_eq!((b.view(Side::Imperial).own.occ, b.view(Side::Allied).own.occ), (1, -2));
+    assert_eq!(b.view(Side::Imperial).enemy.occ, None, "hidden until the enemy's first engagement");
+    for e in &ev {
+        if let Event::OperationalControl { side, .. } | Event::Rolled { side, purpose: RollPurpose::OperationalControl { .. }, .. } = e {
+            assert_eq!(e.seen_by(side.other()), None, "{e:?} shown to the enemy");
+        }
+    }
+    // One pip more fails the Imperials (16 > 15); Blake's one less passes the Allies (14).
+    let (b, ev) = run(vec![7, 5, 6, 6, 6, 7, 6], &chits);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: false, modifier: -2 }), "{ev:?}");
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Allied, passed: true, modifier: 1 }), "{ev:?}");
+    assert_eq!(b.view(Side::Allied).own.occ, 1);
+    // The same dice without the chits: 11 <= 15 passes.
+    let (_, ev) = run(vec![7, 5, 6, 6, 6, 7, 6], &[Pin, Reserve]);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: true, modifier: 1 }), "{ev:?}");
+    // Two Cavalry Charges alone: +1 (16 > 15 fails with 5+10).
+    let (_, ev) = run(vec![7, 5, 10, 1, 1, 1, 1], &[CavalryCharge, CavalryCharge]);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: false, modifier: -2 }), "{ev:?}");
+    let (_, ev) = run(vec![7, 5, 10, 1, 1, 1, 1], &[CavalryCharge]);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: true, modifier: 1 }), "{ev:?}");
+}
+
+/// CL-247, CL-248, CL-393, CL-426, SR 9.2.l.2 and ER 1.7: +1 per infantry/cavalry CU, ER 1.7
+/// +1 (British/French) and +3 with Napoleon as CiC, -2 without an LoC, and the campaign's
+/// modifier (ER 2.1.c.4), on a custom BS1.
+#[test]
+fn sr_9_2_l_battle_endurance_napoleon_loc_and_campaign_modifier() {
+    let bep = |d: BattleData| -> [i16; 2] {
+        let b = to_planning(start("", Some(d), vec![1]));
+        [b.view(Side::Imperial).own.bep_start, b.view(Side::Allied).own.bep_start]
+    };
+    let base = data("medina-de-rioseco");
+    // 4 French CUs + 1 (ER 1.7); 4 Spanish CUs.
+    assert_eq!(bep(base.clone()), [5, 4]);
+    let mut napoleon = base.clone();
+    napoleon.sides[0].hqs[0].leader.name = "Napoleon".into();
+    assert_eq!(bep(napoleon.clone()), [8, 4], "Napoleon as CiC: +3");
+    let mut no_er = napoleon.clone();
+    no_er.exclusive_rules.retain(|r| r != "ER 1.7");
+    assert_eq!(bep(no_er), [4, 4], "without ER 1.7 neither +1 nor +3");
+    let mut no_loc = base.clone();
+    no_loc.loc = vec![Side::Imperial];
+    assert_eq!(bep(no_loc), [5, 2], "-2 without an LoC");
+    let mut modified = base.clone();
+    modified.bep_modifier = vec![(Side::Imperial, -2)];
+    assert_eq!(bep(modified), [3, 4], "the campaign's modifier");
+}
+
+// ------------------------------------------------------------------ the battle scenarios
+
+/// CL-514, CL-516, CL-517: BS3 forbids the Outflank chit to both sides (the Imperials still
+/// hold the option); in BS5 (Imperials) and BS6 (Allies) the holder takes it at once (D19).
+#[test]
+fn bs3_forbids_and_bs5_bs6_force_the_outflank_chit() {
+    for (id, holder, forced) in [("sagunto", Side::Imperial, false), ("arapiles", Side::Imperial, true), ("vitoria", Side::Allied, true)] {
+        let (mut b, ev) = to_planning_events(start(id, None, vec![]));
+        assert!(ev.contains(&Event::OutflankHolder { side: Some(holder) }), "{id}");
+        assert!(ev.contains(&Event::OutflankAllowed { side: holder, allowed: forced }), "{id}");
+        assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::Outflank, .. })), "{id}: no 9.2.j.2 roll");
+        for _ in 0..2 {
+            let p = b.prompt().unwrap();
+            let Step::Planning { chosen, .. } = p.step else { panic!("{id}: {:?}", p.step) };
+            let has = hand(&b, p.side, OptionKind::Outflank);
+            if forced && p.side == holder {
+                assert_eq!((has, chosen), (1, 1), "{id}: {} holds the forced Outflank chit", p.side);
+            } else {
+                assert_eq!((has, chosen), (0, 0), "{id}: {}", p.side);
+            }
+            assert!(!p.actions.contains(&Action::TakeChit { option: OptionKind::Outflank }), "{id}: a second Outflank chit");
+            apply(&mut b, Action::EndPlanning);
+        }
+    }
+}
+
+/// CL-514, BS3 SR-a: CD Boussard gives +1 in any combat he takes part in.
+#[test]
+fn bs3_boussard_adds_one_to_the_combat_he_takes_part_in() {
+    let run = |bonus: bool| -> i16 {
+        let mut d = data("sagunto");
+        if !bonus {
+            d.combat_bonus.clear();
+        }
+        let mut pos = position(
+            vec![place("ID Musnier", Section::Centre), place("CD Boussard", Section::Centre), place("ID Zayas", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::Assault])],
+        );
+        pos.turn = Some(Side::Imperial);
+        let mut b = battle("", Some(d), pos, vec![5, 5, 1]);
+        apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        let musnier = cu(&b, "ID Musnier");
+        apply(&mut b, Action::Command { leader: Counter::Cu(musnier) });
+        let zayas = cu(&b, "ID Zayas");
+        let ev = check(&mut b, zayas, "Sp-Vet");
+        engagement(&ev).0
+    };
+    // 5 + OCC 1 + Musnier 0 + Fr-Vet 1 + 3:2 (5 SP against 3) 1 + Boussard 1.
+    assert_eq!(run(true), 9);
+    assert_eq!(run(false), 8);
+}
+
+/// CL-516, BS5 SR: the Imperial cavalry is (5)+1: an Imperial cavalry CU checking as the
+/// defender adds +1, not the printed Fr-Cav +2.
+#[test]
+fn bs5_imperial_cavalry_fights_as_5_plus_1() {
+    let run = |override_on: bool| -> (i16, i16) {
+        let mut d = data("arapiles");
+        if !override_on {
+            d.troop_overrides.clear();
+        }
+        let pos = position(
+            vec![place("CD Curto", Section::Left), place("ID Campbell", Section::Right)],
+            vec![(Side::Allied, vec![OptionKind::Assault])],
+        );
+        let mut b = battle("", Some(d), Position { turn: Some(Side::Allied), ..pos }, vec![5, 5]);
+        let ev = apply(&mut b, Action::Assault { from: Section::Right, target: Section::Left });
+        let (a, d, _) = engagement(&ev);
+        (a, d)
+    };
+    // Curto (no infantry in the section) checks with his cavalry: 5 + OCC 1 + Curto 1 + Cav.
+    assert_eq!(run(true).1, 8);
+    assert_eq!(run(false).1, 9);
+    // Campbell: 5 + 1 + 1 + Br-Vet 2 (attacking: not ER 3.10's +3) + 3:1 (6 SP against 2) 3.
+    assert_eq!(run(true).0, 12);
+}
+
+// ------------------------------------------------------------------ combat
+
+fn medina(placements: Vec<Placement>, hands: Vec<(Side, Vec<OptionKind>)>, custom: impl FnOnce(&mut BattleData), bep: Vec<(Side, i16)>, dice: Vec<u8>) -> Battle {
+    let mut d = data("medina-de-rioseco");
+    custom(&mut d);
+    let mut pos = position(placements, hands);
+    pos.bep = bep;
+    battle("", Some(d), pos, dice)
+}
+
+/// CL-249, SR 9.2.l: the side whose Battle Endurance reaches 0 loses at once; both at 0 in the
+/// same combat is a draw.
+#[test]
+fn sr_9_2_l_a_side_at_zero_bep_loses_and_both_at_zero_is_a_draw() {
+    // Mouton (Fr-Vet) against Cagigal (Sp-Vet), 2 SP each: 5+1+1+1 = 8 beats 5+1+0+1 = 7.
+    let mut b = medina(
+        vec![place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])],
+        |d| {
+            cu_data(d, "ID Mouton").sp = sp(&[("Fr-Vet", 2, 0)]);
+            cu_data(d, "ID Cagigal").sp = sp(&[("Sp-Vet", 2, 0)]);
+        },
+        vec![(Side::Allied, 1)],
+        vec![5, 5, 1],
+    );
+    let ev = apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert_eq!(engagement(&ev), (8, 7, Some(Side::Imperial)));
+    assert!(ev.contains(&Event::BattleEnds { winner: Some(Side::Imperial), reason: EndReason::EnduranceExhausted }), "{ev:?}");
+    let o = b.outcome().expect("over");
+    assert_eq!((o.winner, o.result.must_retreat), (Some(Side::Imperial), Some(Side::Allied)));
+    assert_eq!(o.result.sides[0].bep_left, 5);
+
+    // 1 SP each and 1 BEP each: the loser's BEP and both CUs gone: both reach 0.
+    let mut b = medina(
+        vec![place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])],
+        |d| {
+            cu_data(d, "ID Mouton").sp = sp(&[("Fr-Vet", 1, 0)]);
+            cu_data(d, "ID Cagigal").sp = sp(&[("Sp-Vet", 1, 0)]);
+        },
+        vec![(Side::Imperial, 1), (Side::Allied, 1)],
+        vec![5, 5],
+    );
+    let ev = apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert_eq!(engagement(&ev), (8, 7, Some(Side::Imperial)));
+    assert!(ev.contains(&Event::BattleEnds { winner: None, reason: EndReason::EnduranceExhausted }), "{ev:?}");
+    let o = b.outcome().expect("over");
+    assert_eq!((o.winner, o.result.must_retreat), (None, None));
+    assert!(o.result.sides.iter().all(|s| s.bep_left <= 0));
+}
+
+/// CL-263, D21 / G9 step 8: both sides passed in a round with no options left: 25 points of
+/// remaining BEP % decide, otherwise a draw. Passing keeps the chits on a clean roll (9.2.o.2).
+#[test]
+fn d21_battle_ends_when_both_sides_are_out_of_options() {
+    // Recover chits cannot be played (no shattered SP): each side can only pass.
+    let run = |bep: Vec<(Side, i16)>| -> (Battle, Vec<Event>) {
+        let hands = vec![(Side::Imperial, vec![OptionKind::Recover]), (Side::Allied, vec![OptionKind::Recover])];
+        // Bessières 7 passes cleanly; Cuesta (6) fails on 7: discard; Bessières fails on 8.
+        let mut b = medina(vec![], hands, |_| {}, bep, vec![7, 7, 7, 8]);
+        let mut ev = Vec::new();
+        for _ in 0..3 {
+            let p = b.prompt().expect("a pass");
+            assert_eq!(p.actions, vec![Action::Pass], "{:?}", p.step);
+            ev.extend(apply(&mut b, Action::Pass));
+        }
+        (b, ev)
+    };
+    let (b, ev) = run(vec![(Side::Allied, 3)]);
+    assert!(ev.contains(&Event::Passed { side: Side::Imperial, clean: true }));
+    assert!(ev.contains(&Event::Passed { side: Side::Allied, clean: false }));
+    assert!(ev.contains(&Event::Discarded { side: Side::Allied, option: Some(OptionKind::Recover) }));
+    assert!(ev.contains(&Event::RoundBegins { round: 2 }), "the Imperials still held a chit");
+    let o = b.outcome().expect("over");
+    // Imperials 100%, Allies 3/4 = 75%: 25 points.
+    assert_eq!((o.winner, o.result.reason, o.result.rounds), (Some(Side::Imperial), EndReason::OptionsExhausted, 2));
+    // 80% against 75%: a draw.
+    let (b, _) = run(vec![(Side::Imperial, 4), (Side::Allied, 3)]);
+    let o = b.outcome().expect("over");
+    assert_eq!((o.winner, o.result.reason), (None, EndReason::OptionsExhausted));
+}
+
+/// CL-358, BOE 2: nothing leaves an engaged section by a Reserve option; other sections, and
+/// moves into the engaged section, stay open.
+#[test]
+fn boe_2_reserve_refused_from_an_engaged_section() {
+    let mut b = medina(
+        vec![
+            place("ID Merlé", Section::Left),
+            place("ID Mouton", Section::Centre),
+            place("Garde Imperial", Section::Right),
+            place("ID Portago", Section::Left),
+            place("ID Cagigal", Section::Centre),
+        ],
+        vec![(Side::Imperial, vec![OptionKind::Assault, OptionKind::Reserve])],
+        |_| {},
+        vec![],
+        vec![5, 5, 1, 1],
+    );
+    let (mouton, cagigal) = (cu(&b, "ID Mouton"), cu(&b, "ID Cagigal"));
+    apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    check(&mut b, mouton, "Fr-Vet");
+    let ev = check(&mut b, cagigal, "Sp-Vet");
+    assert_eq!(engagement(&ev).2, Some(Side::Imperial));
+    apply(&mut b, Action::TryAnother);
+    let p = b.prompt().unwrap();
+    assert_eq!(p.step, Step::MustPlay);
+    assert!(b.view(Side::Imperial).own.sections[Section::Centre.index()].engaged);
+    assert!(!p.actions.iter().any(|a| matches!(a, Action::Reserve { from: Section::Centre, .. })), "{:?}", p.actions);
+    assert!(!b.is_legal(&Action::Reserve { from: Section::Centre, to: Section::Left }));
+    assert!(p.actions.contains(&Action::Reserve { from: Section::Left, to: Section::Reserve }));
+    assert!(p.actions.contains(&Action::Reserve { from: Section::Reserve, to: Section::Centre }));
+}
+
+/// CL-324, CL-328, CL-329, CL-367 (tie), SR 12.1: a bombardment's unmodified 10 hits a random
+/// leader of the bombarded section; the Section Commander lost so fights at -1 without his
+/// Tactical bonus; the CiC lost discards one remaining option at random (D31), unseen by the
+/// enemy.
+#[test]
+fn sr_12_1_bombardment_ten_hits_a_leader_section_commander_and_cic_casualty() {
+    // BS2, Allies attacking. Cuesta's HQ (the CiC) stands in the Allied centre with Henestrosa.
+    let pos = position(
+        vec![
+            place("ID Villatte", Section::Centre),
+            place("Art I", Section::Centre),
+            place("Extremadura", Section::Centre),
+            place("ID Henestrosa", Section::Centre),
+        ],
+        vec![
+            (Side::Allied, vec![OptionKind::Assault, OptionKind::Assault, OptionKind::Pin, OptionKind::Recover]),
+            (Side::Imperial, vec![OptionKind::Bombardment]),
+        ],
+    );
+    let mut b = battle("medellin", None, pos, vec![5, 4, 10, 1, 1, 2, 5, 4]);
+    let (villatte, henestrosa, cuesta) = (cu(&b, "ID Villatte"), cu(&b, "ID Henestrosa"), Counter::Hq(hq(&b, "Extremadura")));
+    // 1. Cuesta commands the centre (the HQ leader there, 9.2.h.2.i): 5 + 1 + 1 + Sp-Vet 1 = 8
+    // against 4 + 1 + Villatte 1 + Fr-Vet 1 + 3:2 (6 SP against 4) 1 = 8: a tie, 1 SP each, no
+    // morale check, no BEP lost (G9 stand-in).
+    let ev = apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert!(ev.contains(&Event::SectionCommander { side: Side::Allied, section: Section::Centre, leader: cuesta }), "{ev:?}");
+    check(&mut b, henestrosa, "Sp-Vet");
+    let ev = apply(&mut b, Action::Command { leader: Counter::Cu(villatte) });
+    assert_eq!(engagement(&ev), (8, 8, None));
+    assert_eq!(ev.iter().filter(|e| matches!(e, Event::SpLost { sp: 1, .. })).count(), 2, "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::Morale { .. }, .. } | Event::EnduranceLost { .. })), "{ev:?}");
+    apply(&mut b, Action::EndTurn);
+    // 2. Imperial Bombardment: 10 + 1 (2 Art SP) hits; Henestrosa loses the Rec SP and holds
+    // (1 - 1); the 10 hits leader 1 of [Cuesta's HQ, Henestrosa]: the CiC and Section Commander.
+    apply(&mut b, Action::Bombard { from: Section::Centre, target: Section::Centre });
+    assert_eq!(b.prompt().unwrap().step, Step::BombardedUnit { section: Section::Centre });
+    let ev = check(&mut b, henestrosa, "Sp-Rec");
+    assert!(ev.contains(&Event::Rolled { side: Side::Imperial, purpose: RollPurpose::BombardmentLeader, value: 1, secret: false }), "{ev:?}");
+    assert!(ev.contains(&Event::LeaderCasualty { side: Side::Allied, leader: cuesta }), "{ev:?}");
+    // 12.1.b.5: the 2nd of [Assault, Pin, Recover] is discarded.
+    assert!(ev.contains(&Event::Discarded { side: Side::Allied, option: Some(OptionKind::Pin) }), "{ev:?}");
+    assert!(ev.iter().filter_map(|e| e.seen_by(Side::Imperial)).any(|e| e == Event::Discarded { side: Side::Allied, option: None }));
+    assert_eq!((hand(&b, Side::Allied, OptionKind::Assault), hand(&b, Side::Allied, OptionKind::Pin), hand(&b, Side::Allied, OptionKind::Recover)), (1, 0, 1));
+    let v = b.view(Side::Allied);
+    let c = v.own.counters.iter().find(|c| c.counter == cuesta).unwrap();
+    assert!(c.leader_lost && c.leader.initiative == 4, "12.1.b.3: 8/0(4)0 commands the HQ");
+    assert!(v.own.sections[Section::Centre.index()].commander_lost);
+    apply(&mut b, Action::EndTurn);
+    // 3. Round 2: the Allied centre attacks again at -1 instead of the +1 Tactical bonus:
+    // 5 + 1 - 1 + Sp-Vet 1 = 6.
+    apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    check(&mut b, henestrosa, "Sp-Vet");
+    let ev = apply(&mut b, Action::Command { leader: Counter::Cu(villatte) });
+    assert_eq!(engagement(&ev).0, 6);
+    // The lost leader is in the result.
+    while b.outcome().is_none() {
+        let p = b.prompt().unwrap();
+        let a = p.actions.iter().find(|a| matches!(a, Action::Withdraw)).cloned().unwrap_or(p.actions[p.actions.len() - 1].clone());
+        apply(&mut b, a);
+    }
+    assert!(b.outcome().unwrap().result.sides[1].leaders_lost.contains(&"Cuesta".to_string()));
+}
+
+/// CL-325, SR 12.1.a.3: an unmodified 10 on an Initiative roll "as Commander in Chief or
+/// Battle Section Commander" is followed by a second die, 9-10 a casualty; the Reinforce roll
+/// is the arriving force's leader's, who is neither: no casualty check.
+#[test]
+fn sr_12_1_a_3_initiative_ten_risks_the_cic_but_not_a_reinforcing_leader() {
+    let pos = Position {
+        turn: Some(Side::Allied),
+        ..position(vec![], vec![(Side::Allied, vec![OptionKind::Reinforce, OptionKind::Recover]), (Side::Imperial, vec![OptionKind::Recover])])
+    };
+    let mut b = battle("", Some(medellin_with_forces()), pos, vec![10, 10, 9, 1]);
+    let ev = apply(&mut b, Action::Reinforce { force: 1 });
+    assert!(ev.iter().any(|e| matches!(e, Event::Reinforced { side: Side::Allied, force: 1, arrived: false, .. })), "{ev:?}");
+    assert!(ev.contains(&Event::Rolled { side: Side::Allied, purpose: RollPurpose::Reinforce { force: 1 }, value: 10, secret: false }), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::LeaderCasualty { .. }, .. })), "{ev:?}");
+    apply(&mut b, Action::EndTurn);
+    // Victor passes on 10: it fails, then 9 makes him a casualty; his one chit is discarded.
+    let ev = apply(&mut b, Action::Pass);
+    let victor = Counter::Hq(hq(&b, "I Corps"));
+    assert!(ev.contains(&Event::Rolled { side: Side::Imperial, purpose: RollPurpose::LeaderCasualty { leader: victor }, value: 9, secret: false }), "{ev:?}");
+    assert!(ev.contains(&Event::LeaderCasualty { side: Side::Imperial, leader: victor }), "{ev:?}");
+    assert_eq!(hand(&b, Side::Imperial, OptionKind::Recover), 0);
+}
+
+/// CL-487, ER 4.5.c: the Guard as the checking type: an Imperial defeat shatters every SP of
+/// its section and loses the battle. Checking with another type, the battle goes on.
+#[test]
+fn er_4_5_c_the_guard_defeated_as_checking_unit_loses_the_battle() {
+    let run = |guard: bool| -> (Battle, Vec<Event>) {
+        let mut b = medina(
+            vec![place("Garde Imperial", Section::Centre), place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::Assault, OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])],
+            |_| {},
+            vec![],
+            vec![3, 8, 5],
+        );
+        let (garde, mouton, cagigal) = (cu(&b, "Garde Imperial"), cu(&b, "ID Mouton"), cu(&b, "ID Cagigal"));
+        apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        apply(&mut b, Action::Command { leader: Counter::Cu(garde) });
+        if guard {
+            check(&mut b, garde, "Gd");
+        } else {
+            check(&mut b, mouton, "Fr-Vet");
+        }
+        let ev = check(&mut b, cagigal, "Sp-Vet");
+        (b, ev)
+    };
+    // 3 + OCC 1 + Dorsenne 1 + Gd 3 + 3:2 (9 SP against 6) 1 = 9 against 8 + 1 + 0 + 1 = 10.
+    let (b, ev) = run(true);
+    assert_eq!(engagement(&ev), (9, 10, Some(Side::Allied)));
+    assert_eq!(sp_of(&b, Side::Imperial, "ID Mouton", "Fr-Ln"), (0, 4), "the whole section shatters");
+    assert_eq!(sp_of(&b, Side::Imperial, "Garde Imperial", "Gd"), (0, 2));
+    let o = b.outcome().expect("the battle is over");
+    assert_eq!((o.winner, o.result.reason), (Some(Side::Allied), EndReason::GuardBroken));
+    // Mouton's Fr-Vet as the checking type: 3 + 1 + 1 + 1 + 1 = 7 loses, the battle goes on.
+    let (b, ev) = run(false);
+    assert_eq!(engagement(&ev), (7, 10, Some(Side::Allied)));
+    assert!(b.outcome().is_none());
+    assert_eq!(sp_of(&b, Side::Imperial, "Garde Imperial", "Gd"), (3, 0));
+}
+
+/// CL-367 (G9 stand-ins): Bombardment hits on 1d10 + half the Art SP >= 8; Outflank adds +2
+/// to its first engagement only; 8:1 is an Automatic Victory with no roll, its losses
+/// definitive.
+#[test]
+fn g9_bombardment_outflank_bonus_and_automatic_victory() {
+    // Bombardment with 2 Art SP: 6 + 1 misses, 7 + 1 hits.
+    for (die, hits) in [(6u8, false), (7, true)] {
+        let pos = Position {
+            turn: Some(Side::Imperial),
+            ..position(
+                vec![place("ID Villatte", Section::Centre), place("Art I", Section::Centre), place("ID Henestrosa", Section::Centre)],
+                vec![(Side::Imperial, vec![OptionKind::Bombardment])],
+            )
+        };
+        let mut b = battle("medellin", None, pos, vec![die, 1]);
+        let ev = apply(&mut b, Action::Bombard { from: Section::Centre, target: Section::Centre });
+        let step = b.prompt().unwrap().step;
+        assert_eq!(matches!(step, Step::BombardedUnit { .. }), hits, "die {die}: {step:?}");
+        if !hits {
+            assert!(matches!(step, Step::FollowUp { .. }) && !ev.iter().any(|e| matches!(e, Event::SpLost { .. })));
+        }
+    }
+
+    // Outflank from the Reserve into the right Flanking section, against the empty enemy
+    // flank: the enemy Left (G10). 5 + 1 + Mouton 1 + Fr-Vet 1 + 2 = 10 against Portago
+    // 5 + 1 + 0 + Sp-Vet 1 = 7; continued: 8, without the +2.
+    let mut pos = position(
+        vec![place("ID Merlé", Section::Centre), place("ID Portago", Section::Left), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Outflank])],
+    );
+    pos.outflank_allowed = vec![Side::Imperial];
+    let mut b = battle("medina-de-rioseco", None, pos, vec![5, 5, 1, 1, 5, 5, 1]);
+    let (mouton, portago) = (cu(&b, "ID Mouton"), cu(&b, "ID Portago"));
+    apply(&mut b, Action::Outflank { end: Section::FlankRight, from: Section::Reserve });
+    apply(&mut b, Action::Move { counter: Counter::Cu(mouton) });
+    apply(&mut b, Action::EndMove);
+    check(&mut b, mouton, "Fr-Vet");
+    let ev = check(&mut b, portago, "Sp-Vet");
+    assert!(ev.iter().any(|e| matches!(e, Event::Engagement { from: Section::FlankRight, target: Section::Left, .. })), "{ev:?}");
+    assert_eq!(engagement(&ev), (10, 7, Some(Side::Imperial)));
+    apply(&mut b, Action::Continue);
+    check(&mut b, mouton, "Fr-Vet");
+    let ev = check(&mut b, portago, "Sp-Vet");
+    assert_eq!(engagement(&ev).0, 8);
+
+    // 8:1: Mouton and Merlé (10 SP) against Maceda (1 SP): no die; Maceda's SP are lost for
+    // good; the Allies lose 1 BEP for the defeat and 1 for the CU.
+    let mut b = medina(
+        vec![place("ID Mouton", Section::Centre), place("ID Merlé", Section::Centre), place("ID Maceda", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault])],
+        |d| cu_data(d, "ID Maceda").sp = sp(&[("Sp-Vet", 1, 0)]),
+        vec![],
+        vec![],
+    );
+    let mouton = cu(&b, "ID Mouton");
+    apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    apply(&mut b, Action::Command { leader: Counter::Cu(mouton) });
+    let ev = check(&mut b, mouton, "Fr-Vet");
+    assert!(ev.contains(&Event::AutomaticVictory { side: Side::Imperial, section: Section::Centre, sp: 1 }), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { .. })), "{ev:?}");
+    let v = b.view(Side::Allied);
+    assert_eq!((v.own.losses.automatic, v.own.losses.combat, v.own.bep), (1, 0, 2));
+}
+
+// ------------------------------------------------------------------ pursuit, experience
+
+/// CL-265, SR 9.2.p.1 and BOE 1: the Pursuit Table column: the winner's BEP % (P6 at 100%),
+/// -1 a round after the 2nd, +2 / -3 for double uncommitted cavalry, +4 for a loser without
+/// LoC, + the cavalry commander's Tactical, +2 over a river, -3 / +2 for the Withdraw.
+#[test]
+fn sr_9_2_p_1_pursuit_column_shifts() {
+    struct Case {
+        round: u16,
+        allied_loc: bool,
+        river: bool,
+        lasalle: (u8, i8),
+        allied_cav: u8,
+        withdraw_dice: [u8; 2],
+        column: u8,
+    }
+    let cases = [
+        // +2 cavalry, -3 Withdraw.
+        Case { round: 1, allied_loc: true, river: false, lasalle: (4, 0), allied_cav: 1, withdraw_dice: [2, 2], column: 5 },
+        // +2 for a failed Withdraw (20 + 5 - 4 > Blake's 14).
+        Case { round: 1, allied_loc: true, river: false, lasalle: (4, 0), allied_cav: 1, withdraw_dice: [10, 10], column: 10 },
+        // Round 4 -2, no LoC +4, river +2.
+        Case { round: 4, allied_loc: false, river: true, lasalle: (4, 0), allied_cav: 1, withdraw_dice: [2, 2], column: 9 },
+        // Loser's cavalry double -3, Lasalle's Tactical +3.
+        Case { round: 1, allied_loc: true, river: false, lasalle: (1, 3), allied_cav: 4, withdraw_dice: [2, 2], column: 3 },
+    ];
+    for (k, c) in cases.iter().enumerate() {
+        let mut d = data("medina-de-rioseco");
+        // No Guard cavalry: Lasalle is the only Imperial cavalry.
+        cu_data(&mut d, "Garde Imperial").sp = sp(&[("Gd", 4, 0)]);
+        let l = cu_data(&mut d, "CD Lasalle");
+        l.sp = sp(&[("Fr-Cav", c.lasalle.0, 0)]);
+        l.leader.tactical = c.lasalle.1;
+        cu_data(&mut d, "ID Zayas").sp = sp(&[("Sp-Rec", 6, 0), ("Sp-Cav", c.allied_cav, 0)]);
+        if !c.allied_loc {
+            d.loc = vec![Side::Imperial];
+        }
+        if c.river {
+            d.retreat_over_river = vec![Side::Allied];
+        }
+        let mut pos = position(vec![], vec![(Side::Allied, vec![OptionKind::Withdraw])]);
+        pos.round = Some(c.round);
+        pos.turn = Some(Side::Allied);
+        let setup = Setup { battle: Some(d), dice: vec![c.withdraw_dice[0], c.withdraw_dice[1], 1], position: Some(pos), ..Setup::default() };
+        let mut b = Battle::from_setup(&setup).unwrap();
+        let ev = apply(&mut b, Action::Withdraw);
+        let column = ev.iter().find_map(|e| match e {
+            Event::PursuitResolved { column, .. } => Some(*column),
+            _ => None,
+        });
+        assert_eq!(column, Some(c.column), "case {k}: {ev:?}");
+    }
+}
+
+/// CL-268, SR 9.2.p.3-4 (D22): pursuit losses are the % of the winner's uncommitted cavalry;
+/// a Cav SP first (10%), then Gd/Vet, then Ln, then Rec at 2 SP a point, then Art equal to
+/// half of them; all definitive (q.1.a), the Art counted apart.
+#[test]
+fn sr_9_2_p_4_pursuit_losses_in_order() {
+    let mut d = data("medina-de-rioseco");
+    cu_data(&mut d, "Garde Imperial").sp = sp(&[("Gd", 4, 0)]);
+    let l = cu_data(&mut d, "CD Lasalle");
+    l.sp = sp(&[("Fr-Cav", 30, 0)]);
+    l.leader.tactical = 0;
+    cu_data(&mut d, "ID Maceda").sp = sp(&[("Sp-Vet", 2, 0), ("Sp-Ln", 3, 0)]);
+    d.sides[1].hqs[1].cus.push(artillery("Art Galicia", 4));
+    // Allies: Cav 1, Vet 11, Ln 3, Rec 9, Art 4.
+    let pos = Position { turn: Some(Side::Allied), ..position(vec![], vec![(Side::Allied, vec![OptionKind::Withdraw])]) };
+    let mut b = Battle::from_setup(&Setup { battle: Some(d), dice: vec![2, 2, 10], position: Some(pos), ..Setup::default() }).unwrap();
+    let ev = apply(&mut b, Action::Withdraw);
+    // P6 + 2 (30 Cav against 1) - 3 (Withdraw) = P5; roll 10: 65% of 30 = 19 points: 1 Cav,
+    // 11 Vet, 3 Ln, 4 points of Rec = 8 SP: 23 SP; + 11 Art wanted, 4 there.
+    assert!(ev.iter().any(|e| matches!(e, Event::PursuitResolved { column: 5, roll: 10, percent: 65, losses: 27, .. })), "{ev:?}");
+    let lost = |t: &str| -> u16 {
+        let id = troop(&b, t);
+        ev.iter().map(|e| match e {
+            Event::SpLost { side: Side::Allied, troop, sp, .. } if *troop == id => *sp as u16,
+            _ => 0,
+        }).sum()
+    };
+    assert_eq!([lost("Sp-Cav"), lost("Sp-Vet"), lost("Sp-Ln"), lost("Sp-Rec"), lost("Art")], [1, 11, 3, 8, 4]);
+    // The Cav SP goes first.
+    let first = ev.iter().find_map(|e| match e {
+        Event::SpLost { troop, .. } => Some(*troop),
+        _ => None,
+    });
+    assert_eq!(first, Some(troop(&b, "Sp-Cav")));
+    let r = &b.outcome().unwrap().result.sides[1];
+    assert_eq!((r.losses.pursuit, r.losses.pursuit_art, r.definitive, r.stragglers, r.sp_left), (23, 4, 27, 0, 1));
+}
+
+/// CL-275, SR 10.2: after the battle 20% (winner) / 10% (loser) of the unshattered Rec SP in
+/// Battle Line Sections become Ln; the Reserve's and shattered Rec do not count.
+#[test]
+fn sr_10_2_recruits_become_line_after_the_battle() {
+    let mut d = data("medina-de-rioseco");
+    cu_data(&mut d, "ID Merlé").sp = sp(&[("Fr-Vet", 2, 0), ("Fr-Rec", 12, 2)]);
+    cu_data(&mut d, "ID Zayas").sp = sp(&[("Sp-Rec", 10, 0), ("Sp-Cav", 1, 0)]);
+    let pos = Position {
+        turn: Some(Side::Allied),
+        ..position(
+            vec![
+                place("Garde Imperial", Section::Left),
+                place("ID Mouton", Section::Centre),
+                place("ID Merlé", Section::Right),
+                place("ID Zayas", Section::Left),
+                place("ID Maceda", Section::Centre),
+                place("ID Cagigal", Section::Right),
+            ],
+            vec![(Side::Allied, vec![OptionKind::Withdraw])],
+        )
+    };
+    let mut b = battle("", Some(d), pos, vec![2, 2]);
+    let ev = apply(&mut b, Action::Withdraw);
+    // Imperials: 20% of Merlé's 10 unshattered Rec = 2. Allies: 10% of 11 (Zayas 10, Cagigal
+    // 1) = 1; Portago's 2 Rec in the Reserve do not count.
+    assert!(ev.contains(&Event::ExperienceGained { side: Side::Imperial, sp: 2 }), "{ev:?}");
+    assert!(ev.contains(&Event::ExperienceGained { side: Side::Allied, sp: 1 }), "{ev:?}");
+    assert_eq!(sp_of(&b, Side::Imperial, "ID Merlé", "Fr-Rec"), (8, 2));
+    assert_eq!(sp_of(&b, Side::Imperial, "ID Merlé", "Fr-Ln"), (2, 0));
+    assert_eq!(sp_of(&b, Side::Allied, "ID Zayas", "Sp-Rec"), (9, 0));
+    assert_eq!(sp_of(&b, Side::Allied, "ID Zayas", "Sp-Ln"), (1, 0));
+    assert_eq!(sp_of(&b, Side::Allied, "ID Portago", "Sp-Rec"), (2, 0));
+    let o = b.outcome().unwrap();
+    assert_eq!((o.result.sides[0].rec_upgraded, o.result.sides[1].rec_upgraded), (2, 1));
+}
+
+// ------------------------------------------------------------------ reinforcements
+
+fn lone_cu(name: &str, sp_list: &[(&str, u8)]) -> CuData {
+    CuData {
+        name: name.into(),
+        arm: "infantry".into(),
+        nationality: "Spanish".into(),
+        leader: LeaderData { name: name.into(), ocn: None, morale_modifier: 0, initiative: 6, tactical: 1 },
+        leader_lost: false,
+        sp: sp_list.iter().map(|&(t, n)| SpData { troop: t.into(), count: n, shattered: 0 }).collect(),
+    }
+}
+
+/// Medellín with two Spanish forces next door: a lone division where the French have their
+/// LoC, and an army HQ with one division (as in muskets_battle_examples.rs).
+fn medellin_with_forces() -> BattleData {
+    let mut d = data("medellin");
+    d.id = "medellin-reinforced".into();
+    d.adjacent_forces = vec![
+        ForceData { side: Side::Allied, from_enemy_loc_zone: true, hqs: vec![], cus: vec![lone_cu("ID Flank", &[("Sp-Vet", 3)])] },
+        ForceData {
+            side: Side::Allied,
+            from_enemy_loc_zone: false,
+            hqs: vec![HqData {
+                name: "Ejército del Centro".into(),
+                size: "XXXXX".into(),
+                leader: LeaderData { name: "Castaños".into(), ocn: Some(13), morale_modifier: -1, initiative: 6, tactical: 1 },
+                leader_lost: false,
+                cus: vec![lone_cu("ID Reserva", &[("Sp-Ln", 4)])],
+            }],
+            cus: vec![],
+        },
+    ];
+    d
+}
+
+/// CL-360, BOE 3.a: a force that arrives spends 1 AP for each HQ in it (a lone CU none); the
+/// result reports the HQs and the forces.
+#[test]
+fn boe_3_a_each_arriving_hq_spends_one_ap() {
+    let pos = Position {
+        turn: Some(Side::Allied),
+        ..position(vec![], vec![(Side::Allied, vec![OptionKind::Reinforce, OptionKind::Reinforce, OptionKind::Withdraw])])
+    };
+    let mut m = Match::<Battle>::from_setup(&Setup {
+        battle: Some(medellin_with_forces()),
+        dice: vec![1, 1, 2, 2],
+        position: Some(pos),
+        options: Options { no_pursuit: true, ..Options::default() },
+        ..Setup::default()
+    })
+    .unwrap();
+    let centro = hq(m.state(), "Ejército del Centro");
+    // Force 0, then force 1, then Withdraw; otherwise decline (the last choice: no Flank
+    // Attack, end the turn, place in the Reserve); keep the hand.
+    let prefer = [Action::Reinforce { force: 0 }, Action::Reinforce { force: 1 }, Action::KeepHand, Action::Withdraw];
+    let mut guard = 0;
+    while let Some(p) = m.prompt() {
+        let i = prefer.iter().find_map(|a| p.actions.iter().position(|x| x == a)).unwrap_or(p.actions.len() - 1);
+        m.apply_index(i).unwrap();
+        guard += 1;
+        assert!(guard < 100, "the battle does not end");
+    }
+    let o = m.state().outcome().unwrap();
+    let allied = &o.result.sides[1];
+    assert_eq!(allied.forces_arrived, vec![0, 1]);
+    assert_eq!(allied.ap_spent, vec![centro], "1 AP for the HQ; none for the lone CU");
+    assert_eq!(o.result.reason, EndReason::Withdraw);
+}

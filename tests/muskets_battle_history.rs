@@ -1,5 +1,6 @@
 //! The history and the events returned to a player never carry the other side's secrets:
-//! chits taken or discarded, face-down deployment, secret rolls (Field Battle 9.2.k-9.2.n).
+//! chits taken or discarded, face-down deployment, secret rolls, whether the outflank holder
+//! may take the Outflank chit and the Operational Control result (Field Battle 9.2.j-9.2.n).
 use napoleonic::games::muskets::battle::{Action, Battle, Event, Options, Side, SCENARIO_IDS};
 use napoleonic::games::{Match, Rules};
 
@@ -8,6 +9,8 @@ fn secret_of_other(e: &Event, viewer: Side) -> bool {
         Event::ChitTaken { side, option } | Event::Discarded { side, option } => *side != viewer && option.is_some(),
         Event::Deployed { side, counter, .. } => *side != viewer && counter.is_some(),
         Event::Rolled { side, secret: true, .. } => *side != viewer,
+        // SR 9.2.j.2: whether the holder may take the Outflank chit; SR 9.2.n: the OCC result.
+        Event::OutflankAllowed { side, .. } | Event::OperationalControl { side, .. } => *side != viewer,
         _ => false,
     }
 }
@@ -46,6 +49,24 @@ fn the_history_hides_the_other_sides_chits_deployment_and_secret_rolls() {
         // The full history (no viewer) still has everything, for the end of the game.
         let full = m.history().expect("history");
         assert!(full.iter().any(|e| e.events.iter().any(|e| secret_of_other(e, Side::Imperial) || secret_of_other(e, Side::Allied))));
+        // CL-234/235, CL-254: the outflank permission (every battle scenario has a holder) and
+        // both OCC results are there, and each side sees its own.
+        let all: Vec<&Event> = full.iter().flat_map(|e| e.events.iter()).collect();
+        let holder = all
+            .iter()
+            .find_map(|e| match e {
+                Event::OutflankAllowed { side, .. } => Some(*side),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{id}: no OutflankAllowed event"));
+        let own = |viewer: Side, f: &dyn Fn(&Event) -> bool| {
+            m.history_for(Some(viewer)).expect("history").iter().any(|h| h.events.iter().any(f))
+        };
+        assert!(own(holder, &|e| matches!(e, Event::OutflankAllowed { side, .. } if *side == holder)), "{id}: the holder's own outflank roll");
+        for side in [Side::Imperial, Side::Allied] {
+            assert!(all.iter().any(|e| matches!(e, Event::OperationalControl { side: s, .. } if *s == side)), "{id}: no {side} OCC");
+            assert!(own(side, &|e| matches!(e, Event::OperationalControl { side: s, .. } if *s == side)), "{id}: {side} does not see its OCC");
+        }
         assert!(m.state().outcome().is_some());
     }
 }

@@ -596,7 +596,8 @@ impl Battle {
             let id = u as CuId;
             let side = self.scen.cus[u].side;
             let place = self.cus[u].place;
-            if matches!(place, Place::Adjacent | Place::Undeployed) {
+            // SR 12.3.c: a CU set aside (all shattered from the start) never takes part.
+            if matches!(place, Place::Adjacent | Place::Undeployed | Place::Aside) {
                 continue;
             }
             let broken_now = place == Place::Eliminated || (self.is_infantry_cavalry(id) && self.fresh_combat_sp(id) == 0);

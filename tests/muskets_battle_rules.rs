@@ -172,6 +172,23 @@ fn sr_12_3_c_all_shattered_cus_take_no_part_in_a_field_battle() {
     assert_eq!(m.place, Place::Aside);
     assert_eq!(b.view(Side::Imperial).enemy.undeployed, 0);
     b.check_invariants().unwrap();
+    // To the end of the battle: it never appears (no reveal, no BEP for its shattered SP).
+    let mut m = Match::<Battle>::from_setup(&Setup { battle: Some(d.clone()), dice: vec![1], seed: 3, ..Setup::default() }).unwrap();
+    let mut events = m.state().opening_events();
+    while m.prompt().is_some() {
+        events.extend(m.apply_index(0).unwrap());
+        m.state().check_invariants().unwrap();
+    }
+    let about_maceda = |e: &Event| match e {
+        Event::Revealed { counter, .. } | Event::Deployed { counter: Some(counter), .. } | Event::Moved { counter: Some(counter), .. } => *counter == Counter::Cu(maceda),
+        Event::SpLost { cu, .. } | Event::Shattered { cu, .. } | Event::Rallied { cu, .. } | Event::CuEliminated { cu, .. } => *cu == maceda,
+        _ => false,
+    };
+    assert!(!events.iter().any(about_maceda), "{:?}", events.iter().find(|e| about_maceda(e)));
+    assert_eq!(sp_of(m.state(), Side::Allied, "ID Maceda", "Sp-Vet"), (0, 2));
+    let lost: i16 = events.iter().map(|e| if let Event::EnduranceLost { side: Side::Allied, points, .. } = e { *points } else { 0 }).sum();
+    let r = &m.state().outcome().unwrap().result.sides[1];
+    assert_eq!((r.bep_start, r.bep_left), (3, 3 - lost));
     // It cannot be placed in a position either.
     let e = Battle::from_setup(&Setup {
         battle: Some(d.clone()),

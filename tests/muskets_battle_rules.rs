@@ -470,6 +470,30 @@ fn d21_battle_ends_when_both_sides_are_out_of_options() {
     assert_eq!((o.winner, o.result.reason), (None, EndReason::OptionsExhausted));
 }
 
+/// CL-261, CL-263, SR 9.2.o.2: a clean pass keeps the chits, so two sides that only pass
+/// prolong the battle, but every failed pass discards one (and an unmodified 10 risks the
+/// leader): full hands run out and the battle ends (D21). In every battle scenario, with full
+/// hands and nothing but passes.
+#[test]
+fn sr_9_2_o_2_sides_that_only_pass_run_out_of_options() {
+    let mut longest = 0;
+    for id in SCENARIO_IDS {
+        for seed in 0..10u64 {
+            let mut b = Battle::new_game(id, &Options::default(), seed).unwrap();
+            while let Some(p) = b.prompt() {
+                let a = if p.actions.contains(&Action::Pass) { Action::Pass } else { p.actions[0].clone() };
+                apply(&mut b, a);
+            }
+            let o = b.outcome().unwrap();
+            assert_eq!(o.result.reason, EndReason::OptionsExhausted, "{id} seed {seed}");
+            assert!(o.result.sides.iter().all(|s| s.casualties == 0 && s.bep_left == s.bep_start), "{id} seed {seed}");
+            longest = longest.max(o.result.rounds);
+        }
+    }
+    eprintln!("only passes: the longest battle lasts {longest} rounds");
+    assert!(longest < 100, "{longest} rounds");
+}
+
 /// CL-358, BOE 2: nothing leaves an engaged section by a Reserve option; other sections, and
 /// moves into the engaged section, stay open.
 #[test]

@@ -171,6 +171,8 @@ fn sr_12_3_c_all_shattered_cus_take_no_part_in_a_field_battle() {
     let m = v.own.counters.iter().find(|c| c.counter == Counter::Cu(maceda)).unwrap();
     assert_eq!(m.place, Place::Aside);
     assert_eq!(b.view(Side::Imperial).enemy.undeployed, 0);
+    let shown = b.view(Side::Imperial).enemy.counters.iter().find(|c| c.counter == Counter::Cu(maceda)).map(|c| c.place);
+    assert_eq!(shown, Some(Place::Aside), "12.3: an all-shattered CU is announced to the enemy");
     b.check_invariants().unwrap();
     // To the end of the battle: it never appears (no reveal, no BEP for its shattered SP).
     let mut m = Match::<Battle>::from_setup(&Setup { battle: Some(d.clone()), dice: vec![1], seed: 3, ..Setup::default() }).unwrap();

@@ -139,7 +139,8 @@ impl Battle {
                 },
                 sp: c.sp.iter().map(|&(troop, n, sh)| Sp { troop, fresh: n - sh, shattered: sh }).collect(),
                 leader_lost: c.leader_lost,
-                revealed: false,
+                // SR 12.3: a CU with all its SP shattered is shown to the enemy.
+                revealed: c.force.is_none() && c.all_shattered(),
                 broken: false,
             })
             .collect();

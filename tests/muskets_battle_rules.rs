@@ -285,6 +285,22 @@ fn sr_9_2_n_operational_control_check_modifiers_and_result() {
     assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: false, modifier: -2 }), "{ev:?}");
     let (_, ev) = run(vec![7, 5, 10, 1, 1, 1, 1], &[CavalryCharge]);
     assert!(ev.contains(&Event::OperationalControl { side: Side::Imperial, passed: true, modifier: 1 }), "{ev:?}");
+
+    // Joint Command with no HQ: +5 (and -1 defending); the leaders of the 3 CUs with most SP
+    // (Zayas, Cagigal, Portago) roll against the CU leaders' OCN 11: 3+4+4 = 11 passes, 12 fails.
+    let no_hq = |dice: Vec<u8>| -> Vec<Event> {
+        let mut d = data("medina-de-rioseco");
+        let allied = &mut d.sides[1];
+        allied.cus = allied.hqs.drain(..).flat_map(|h| h.cus).collect();
+        let mut b = to_planning(start("", Some(d), dice));
+        apply(&mut b, Action::EndPlanning);
+        apply(&mut b, Action::EndPlanning)
+    };
+    let ev = no_hq(vec![7, 1, 1, 3, 4, 3, 4, 3, 4]);
+    assert_eq!(ev.iter().filter(|e| matches!(e, Event::Rolled { side: Side::Allied, purpose: RollPurpose::OperationalControl { .. }, .. })).count(), 6);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Allied, passed: true, modifier: 1 }), "{ev:?}");
+    let ev = no_hq(vec![7, 1, 1, 3, 4, 3, 4, 3, 5]);
+    assert!(ev.contains(&Event::OperationalControl { side: Side::Allied, passed: false, modifier: -2 }), "{ev:?}");
 }
 
 /// CL-247, CL-248, CL-393, CL-426, SR 9.2.l.2 and ER 1.7: +1 per infantry/cavalry CU, ER 1.7

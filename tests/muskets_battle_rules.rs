@@ -146,16 +146,16 @@ fn sr_9_2_d_fewer_than_three_infantry_cavalry_cus_a_side_is_no_field_battle() {
     assert!(e.contains("Imperial: 2 infantry/cavalry CUs"), "{e}");
 }
 
-/// CL-216, SR 12.3.c (with 9.2.a, 9.2.d): a CU whose SP are all shattered takes no part in
-/// the battle: it is not deployed, adds no BEP and does not count toward the 3 CUs.
+/// CL-216, SR 9.2.a and 12.3.c: every CU in the zone takes part except one whose SP are all
+/// shattered; the campaign leaves it out (a `BattleData` listing one is refused by name) and it
+/// counts neither for the BEP nor toward the 3 CUs of 9.2.d. A CU with some SP shattered takes
+/// part (12.3.e): it deploys, adds its BEP point and keeps its shattered SP.
 #[test]
 fn sr_12_3_c_all_shattered_cus_take_no_part_in_a_field_battle() {
     let mut d = data("medina-de-rioseco");
-    cu_data(&mut d, "ID Maceda").sp = sp(&[("Sp-Vet", 2, 2)]);
-    // A partly shattered CU does take part.
     cu_data(&mut d, "ID Portago").sp = sp(&[("Sp-Vet", 4, 4), ("Sp-Rec", 2, 0)]);
     let mut b = start("", Some(d.clone()), vec![1]);
-    let maceda = cu(&b, "ID Maceda");
+    let portago = cu(&b, "ID Portago");
     let mut deployed = Vec::new();
     while !matches!(b.prompt().map(|p| p.step), Some(Step::Planning { .. })) {
         let p = b.prompt().unwrap();
@@ -164,43 +164,18 @@ fn sr_12_3_c_all_shattered_cus_take_no_part_in_a_field_battle() {
         }
         apply(&mut b, p.actions[0].clone());
     }
-    assert!(!deployed.contains(&Counter::Cu(maceda)), "an all-shattered CU is not deployed");
-    assert!(deployed.contains(&Counter::Cu(cu(&b, "ID Portago"))));
-    let v = b.view(Side::Allied);
-    assert_eq!(v.own.bep_start, 3, "3 infantry/cavalry CUs take part (4 printed)");
-    let m = v.own.counters.iter().find(|c| c.counter == Counter::Cu(maceda)).unwrap();
-    assert_eq!(m.place, Place::Aside);
-    assert_eq!(b.view(Side::Imperial).enemy.undeployed, 0);
-    let shown = b.view(Side::Imperial).enemy.counters.iter().find(|c| c.counter == Counter::Cu(maceda)).map(|c| c.place);
-    assert_eq!(shown, Some(Place::Aside), "12.3: an all-shattered CU is announced to the enemy");
-    b.check_invariants().unwrap();
-    // To the end of the battle: it never appears (no reveal, no BEP for its shattered SP).
-    let mut m = Match::<Battle>::from_setup(&Setup { battle: Some(d.clone()), dice: vec![1], seed: 3, ..Setup::default() }).unwrap();
-    let mut events = m.state().opening_events();
-    while m.prompt().is_some() {
-        events.extend(m.apply_index(0).unwrap());
-        m.state().check_invariants().unwrap();
-    }
-    let about_maceda = |e: &Event| match e {
-        Event::Revealed { counter, .. } | Event::Deployed { counter: Some(counter), .. } | Event::Moved { counter: Some(counter), .. } => *counter == Counter::Cu(maceda),
-        Event::SpLost { cu, .. } | Event::Shattered { cu, .. } | Event::Rallied { cu, .. } | Event::CuEliminated { cu, .. } => *cu == maceda,
-        _ => false,
-    };
-    assert!(!events.iter().any(about_maceda), "{:?}", events.iter().find(|e| about_maceda(e)));
-    assert_eq!(sp_of(m.state(), Side::Allied, "ID Maceda", "Sp-Vet"), (0, 2));
-    let lost: i16 = events.iter().map(|e| if let Event::EnduranceLost { side: Side::Allied, points, .. } = e { *points } else { 0 }).sum();
-    let r = &m.state().outcome().unwrap().result.sides[1];
-    assert_eq!((r.bep_start, r.bep_left), (3, 3 - lost));
-    // It cannot be placed in a position either.
-    let e = Battle::from_setup(&Setup {
-        battle: Some(d.clone()),
-        position: Some(position(vec![place("ID Maceda", Section::Left)], vec![])),
-        ..Setup::default()
-    })
-    .unwrap_err();
-    assert!(e.to_string().contains("12.3.c"), "{e}");
-    // With Zayas all shattered too, two Allied CUs are left: no Field Battle.
-    cu_data(&mut d, "ID Zayas").sp = sp(&[("Sp-Rec", 6, 6), ("Sp-Cav", 1, 1)]);
+    assert!(deployed.contains(&Counter::Cu(portago)), "a partly shattered CU deploys");
+    assert_eq!(b.view(Side::Allied).own.bep_start, 4);
+    assert_eq!(sp_of(&b, Side::Allied, "ID Portago", "Sp-Vet"), (0, 4));
+    // All of Maceda's SP shattered: refused by name; left out, the Allies have 3 CUs and 3 BEP.
+    cu_data(&mut d, "ID Maceda").sp = sp(&[("Sp-Vet", 2, 2)]);
+    let e = Scenario::from_data(&d).unwrap_err();
+    assert!(e.contains("ID Maceda") && e.contains("12.3.c"), "{e}");
+    remove_cu(&mut d, "ID Maceda");
+    let b = to_planning(start("", Some(d.clone()), vec![1]));
+    assert_eq!(b.view(Side::Allied).own.bep_start, 3);
+    // With Zayas left out too, two Allied CUs: no Field Battle.
+    remove_cu(&mut d, "ID Zayas");
     let e = Scenario::from_data(&d).unwrap_err();
     assert!(e.contains("Allied: 2 infantry/cavalry CUs") && e.contains("9.2.d"), "{e}");
 }

@@ -596,8 +596,7 @@ impl Battle {
             let id = u as CuId;
             let side = self.scen.cus[u].side;
             let place = self.cus[u].place;
-            // SR 12.3.c: a CU set aside (all shattered from the start) never takes part.
-            if matches!(place, Place::Adjacent | Place::Undeployed | Place::Aside) {
+            if matches!(place, Place::Adjacent | Place::Undeployed) {
                 continue;
             }
             let broken_now = place == Place::Eliminated || (self.is_infantry_cavalry(id) && self.fresh_combat_sp(id) == 0);

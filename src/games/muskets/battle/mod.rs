@@ -55,9 +55,6 @@ pub enum Place {
     Adjacent,
     /// In the battle, not yet deployed (SR 9.2.k).
     Undeployed,
-    /// In the zone but out of the battle: all its SP were shattered when the attack was
-    /// declared (SR 12.3.c: it "does not take part"; 9.2.a, 9.2.d).
-    Aside,
     Display(Section),
     Eliminated,
 }
@@ -577,7 +574,7 @@ impl Battle {
         for side in Side::BOTH {
             let st = self.side(side);
             let now: u16 = (0..self.cus.len())
-                .filter(|&u| self.scen.cus[u].side == side && !matches!(self.cus[u].place, Place::Adjacent | Place::Aside))
+                .filter(|&u| self.scen.cus[u].side == side && self.cus[u].place != Place::Adjacent)
                 .map(|u| self.total_sp(u as CuId))
                 .sum();
             if st.sp_in < now || st.sp_in - now != st.losses.total() {

@@ -416,13 +416,6 @@ pub struct Cu {
     pub combat_bonus: i8,
 }
 
-impl Cu {
-    /// Every SP of the CU is shattered (SR 12.3.c).
-    pub fn all_shattered(&self) -> bool {
-        self.sp.iter().all(|&(_, n, sh)| n == sh)
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Force {
@@ -814,9 +807,8 @@ impl Scenario {
             if !seen[side.index()] {
                 return Err(format!("sides: {side} is missing"));
             }
-            // SR 9.2.d (D16): a Field Battle needs at least 3 infantry/cavalry CUs a side; a CU
-            // with all its SP shattered does not take part (SR 12.3.c) and does not count.
-            let n = cus.iter().filter(|c| c.side == side && c.arm != Arm::Artillery && !c.all_shattered()).count();
+            let n = cus.iter().filter(|c| c.side == side && c.arm != Arm::Artillery).count();
+            // SR 9.2.d (D16): a Field Battle needs at least 3 infantry/cavalry CUs a side.
             if n < 3 {
                 return Err(format!("{side}: {n} infantry/cavalry CUs; a Field Battle needs at least 3 (SR 9.2.d), otherwise it is a Minor Combat"));
             }

@@ -129,18 +129,10 @@ impl Battle {
             .cus
             .iter()
             .map(|c| CuState {
-                place: if c.force.is_some() {
-                    Place::Adjacent
-                } else if c.all_shattered() {
-                    // SR 12.3.c: a CU with all its SP shattered does not take part in the battle.
-                    Place::Aside
-                } else {
-                    Place::Undeployed
-                },
+                place: if c.force.is_some() { Place::Adjacent } else { Place::Undeployed },
                 sp: c.sp.iter().map(|&(troop, n, sh)| Sp { troop, fresh: n - sh, shattered: sh }).collect(),
                 leader_lost: c.leader_lost,
-                // SR 12.3: a CU with all its SP shattered is shown to the enemy.
-                revealed: c.force.is_none() && c.all_shattered(),
+                revealed: false,
                 broken: false,
             })
             .collect();

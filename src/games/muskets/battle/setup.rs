@@ -108,9 +108,6 @@ impl Battle {
             if g.place(c) == Place::Adjacent {
                 return Err(err(format!("{at}: it is in an adjacent zone, not in the battle")));
             }
-            if g.place(c) == Place::Aside {
-                return Err(err(format!("{at}: all its SP are shattered; it takes no part in the battle (SR 12.3.c)")));
-            }
             if pos.placements[..k].iter().any(|q| q.counter == p.counter) {
                 return Err(err(format!("{at}: placed twice")));
             }

@@ -902,3 +902,305 @@ fn boe_3_a_each_arriving_hq_spends_one_ap() {
     assert_eq!(allied.ap_spent, vec![centro], "1 AP for the HQ; none for the lone CU");
     assert_eq!(o.result.reason, EndReason::Withdraw);
 }
+
+// ------------------------------------------------------------------ deployment, terrain
+
+/// The sections a Deployment prompt offers.
+fn offered(b: &Battle) -> (Counter, Vec<Section>) {
+    let p = b.prompt().expect("a deployment");
+    let Step::Deployment { counter } = p.step else { panic!("{:?}", p.step) };
+    let s = p.actions.iter().map(|a| match a {
+        Action::Deploy { section, .. } => *section,
+        other => panic!("{other:?}"),
+    });
+    (counter, s.collect())
+}
+
+/// CL-239, CL-240, CL-241, CL-242, CL-243, SR 9.2.k.2-6: every Battle Line Section must get an
+/// infantry/cavalry CU (a CU may go to the Reserve only while the rest can still fill the
+/// line); with several HQs a line section holds one HQ's CUs at deployment; a non-CiC HQ with
+/// 2 CUs goes to a line section holding them and stays in the line; the CiC's HQ goes to the
+/// Reserve and stays there.
+#[test]
+fn sr_9_2_k_deployment_constraints() {
+    use Section::*;
+    // BS1 Allies (defender, deploy first), Joint Command: Cuesta's Extremadura with Zayas and
+    // Maceda, Blake's Galicia (the CiC: 12 SP against 9) with Cagigal and Portago.
+    let mut d = data("medina-de-rioseco");
+    let maceda = cu_data(&mut d, "ID Maceda").clone();
+    remove_cu(&mut d, "ID Maceda");
+    d.sides[1].hqs[0].cus.push(maceda);
+    let mut b = start("", Some(d.clone()), vec![1]);
+    let name = |b: &Battle, c: Counter| b.view(Side::Allied).own.counters.iter().find(|x| x.counter == c).unwrap().name.clone();
+    // (counter, sections offered, where it goes)
+    let script: [(&str, Vec<Section>, Section); 6] = [
+        // k.3: the Reserve is open while the three others can fill the line.
+        ("ID Zayas", vec![Left, Centre, Right, Reserve], Left),
+        ("ID Maceda", vec![Left, Centre, Right, Reserve], Left),
+        // k.4: not with Extremadura's CUs; k.2: not the Reserve (two empty sections, one CU
+        // after this one), not the Left.
+        ("ID Cagigal", vec![Centre, Right], Centre),
+        ("ID Portago", vec![Right], Right),
+        // k.5: Cuesta's HQ, 2 CUs in the battle, goes where they are.
+        ("Ejército de Extremadura", vec![Left], Left),
+        // k.6: the CiC's HQ.
+        ("Ejército de Galicia", vec![Reserve], Reserve),
+    ];
+    for (who, sections, to) in script {
+        let p = b.prompt().unwrap();
+        assert_eq!(p.side, Side::Allied, "the defender deploys first (9.2.k)");
+        let (c, s) = offered(&b);
+        assert_eq!((name(&b, c).as_str(), &s), (who, &sections));
+        for x in [Left, Centre, Right, Reserve] {
+            assert_eq!(b.is_legal(&Action::Deploy { counter: c, section: x }), sections.contains(&x), "{who} to {x:?}");
+        }
+        apply(&mut b, Action::Deploy { counter: c, section: to });
+    }
+    assert_eq!(b.prompt().unwrap().side, Side::Imperial);
+    // With one HQ (the Imperials) k.4 does not apply: Mouton may join the Garde.
+    let (_, s) = offered(&b);
+    assert_eq!(s, vec![Left, Centre, Right, Reserve]);
+    let c = offered(&b).0;
+    apply(&mut b, Action::Deploy { counter: c, section: Left });
+    let (_, s) = offered(&b);
+    assert!(s.contains(&Left), "{s:?}");
+
+    // k.5 and k.6 hold throughout the battle; k.4 does not (a Reserve option mixes the HQs).
+    let pos = Position {
+        turn: Some(Side::Allied),
+        ..position(
+            vec![
+                place("ID Zayas", Left),
+                place("ID Maceda", Left),
+                place("Ejército de Extremadura", Left),
+                place("ID Cagigal", Centre),
+                place("ID Portago", Right),
+                place("ID Mouton", Centre),
+            ],
+            vec![(Side::Allied, vec![OptionKind::Reserve])],
+        )
+    };
+    let b = battle("", Some(d.clone()), pos.clone(), vec![]);
+    let plays = b.prompt().unwrap().actions;
+    assert!(!plays.iter().any(|a| matches!(a, Action::Reserve { from: Reserve, .. })), "Blake's HQ alone in the Reserve cannot move: {plays:?}");
+    let extremadura = Counter::Hq(hq(&b, "Ejército de Extremadura"));
+    let moves = |to: Section| -> Vec<Action> {
+        let mut b = battle("", Some(d.clone()), pos.clone(), vec![]);
+        apply(&mut b, Action::Reserve { from: Left, to });
+        b.prompt().unwrap().actions
+    };
+    let to_reserve = moves(Reserve);
+    assert!(!to_reserve.contains(&Action::Move { counter: extremadura }), "k.5: {to_reserve:?}");
+    assert!(to_reserve.contains(&Action::Move { counter: Counter::Cu(cu(&b, "ID Zayas")) }));
+    let to_centre = moves(Centre);
+    assert!(to_centre.contains(&Action::Move { counter: extremadura }), "to another line section: {to_centre:?}");
+    assert!(to_centre.contains(&Action::Move { counter: Counter::Cu(cu(&b, "ID Maceda")) }), "k.4 ends with the deployment");
+}
+
+/// The first engagement the option `a` leads to, answering every commander and checking-unit
+/// prompt with its first choice; all the events since `a`.
+fn engage(b: &mut Battle, a: Action) -> Vec<Event> {
+    let mut ev = apply(b, a);
+    while !ev.iter().any(|e| matches!(e, Event::Engagement { .. })) {
+        let p = b.prompt().expect("an engagement");
+        assert!(matches!(p.step, Step::SectionCommander { .. } | Step::CheckingUnit { .. }), "{:?}", p.step);
+        ev.extend(apply(b, p.actions[0].clone()));
+    }
+    ev
+}
+fn modifiers_of(ev: &[Event], attacker: bool) -> Vec<(ModifierCause, i8)> {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Engagement { attacker_modifiers, defender_modifiers, .. } => {
+                Some(if attacker { attacker_modifiers } else { defender_modifiers }.iter().map(|m| (m.cause, m.value)).collect())
+            }
+            _ => None,
+        })
+        .unwrap()
+}
+
+/// CL-245, SR 9.2.k.8: a side with a Field Fortification marker places it on a Battle Line
+/// Section after the deployment; that section has +1 on its engagement rolls in defence only.
+#[test]
+fn sr_9_2_k_8_field_fortification_adds_one_in_defence() {
+    let mut d = data("medina-de-rioseco");
+    d.field_fortification = vec![Side::Allied];
+    // Outflank roll 1; OCC 1+1 (Imperials) and 1+1 twice (Allies); then the engagements.
+    let mut b = start("", Some(d), vec![1, 1, 1, 1, 1, 1, 1, 5, 5]);
+    let mut prompted = 0;
+    while !matches!(b.prompt().map(|p| p.step), Some(Step::Planning { .. })) {
+        let p = b.prompt().unwrap();
+        if p.step == Step::FieldFortification {
+            prompted += 1;
+            assert_eq!(p.side, Side::Allied, "only the side with the marker");
+            assert_eq!(p.actions, Section::LINE.iter().map(|&s| Action::Fortify { section: s }).collect::<Vec<_>>());
+            let ev = apply(&mut b, Action::Fortify { section: Section::Centre });
+            assert!(ev.contains(&Event::Fortified { side: Side::Allied, section: Section::Centre }));
+            continue;
+        }
+        apply(&mut b, p.actions[0].clone());
+    }
+    assert_eq!(prompted, 1);
+    assert!(b.view(Side::Allied).own.sections[Section::Centre.index()].fortified);
+    for side in [Side::Imperial, Side::Allied] {
+        apply(&mut b, Action::TakeChit { option: OptionKind::Assault });
+        apply(&mut b, Action::EndPlanning);
+        let _ = side;
+    }
+    // The Imperial centre attacks the fortified Allied centre: +1 for the defender.
+    let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert!(modifiers_of(&ev, false).contains(&(ModifierCause::FieldFortification, 1)), "{ev:?}");
+    // Not against the unfortified left; not for the fortified centre when it attacks.
+    let p = b.prompt().unwrap();
+    assert_eq!(p.side, Side::Imperial);
+    apply(&mut b, Action::EndTurn);
+    let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert!(!modifiers_of(&ev, true).iter().chain(modifiers_of(&ev, false).iter()).any(|m| m.0 == ModifierCause::FieldFortification), "{ev:?}");
+}
+
+/// CL-227, CL-228, CL-229, SR 9.2.i.4-5: when terrain is rolled for, the defender rolls first,
+/// 1d10 <= Initiative of every Joint Leader for one layout, plus its zone's extras; then the
+/// attacker, unless it came by Forced March.
+#[test]
+fn sr_9_2_i_terrain_rolls_defender_first_joint_leaders_and_forced_march() {
+    // BS1 as the campaign would hand it over: Allies (defender) under Joint Command, Cuesta
+    // Initiative 6 then Blake 7; Bessières 7 for the Imperials.
+    let run = |custom: &dyn Fn(&mut BattleData), dice: Vec<u8>| -> (Battle, Vec<Event>) {
+        let mut d = data("medina-de-rioseco");
+        d.terrain_rolls = true;
+        custom(&mut d);
+        let b = start("", Some(d), dice);
+        let ev = b.opening_events();
+        (b, ev)
+    };
+    let terrain_rolls = |ev: &[Event]| -> Vec<(Side, u8)> {
+        ev.iter()
+            .filter_map(|e| match e {
+                Event::Rolled { side, purpose: RollPurpose::TerrainChoice { .. }, value, .. } => Some((*side, *value)),
+                _ => None,
+            })
+            .collect()
+    };
+    // Both Joint Leaders pass (6 <= 6, 7 <= 7): the Allies choose one layout, on their side.
+    let (mut b, ev) = run(&|_| {}, vec![6, 7, 8, 1]);
+    assert_eq!(terrain_rolls(&ev), vec![(Side::Allied, 6), (Side::Allied, 7)]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Allied, layouts: 1 }), "{ev:?}");
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step.clone()), (Side::Allied, Step::ChooseTerrain { left: 1 }));
+    assert!(!p.actions.iter().any(|a| matches!(a, Action::PlaceTerrain { section: Section::Right, .. })), "the printed Hill holds the right");
+    let ev = apply(&mut b, Action::PlaceTerrain { section: Section::Left, terrain: Terrain::Village });
+    // Then the attacker: Bessières fails on 8.
+    assert_eq!(terrain_rolls(&ev), vec![(Side::Imperial, 8)]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Imperial, layouts: 0 }), "{ev:?}");
+    assert_eq!(b.view(Side::Imperial).enemy.sections[Section::Left.index()].terrain, Some(Terrain::Village));
+    // Blake passes but Cuesta fails (7 > 6): no layout; Bessières passes on 7.
+    let (b, ev) = run(&|_| {}, vec![7, 7, 7, 1]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Allied, layouts: 0 }), "{ev:?}");
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Imperial, layouts: 1 }), "{ev:?}");
+    assert_eq!(b.prompt().unwrap().side, Side::Imperial);
+    // A Forced March: the attacker does not roll.
+    let (_, ev) = run(&|d| d.forced_march = true, vec![7, 7, 1]);
+    assert_eq!(terrain_rolls(&ev), vec![(Side::Allied, 7), (Side::Allied, 7)]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Imperial, layouts: 0 }), "{ev:?}");
+    // A Forest zone gives the defender a Woods even after a failed roll (i.4.iv); a Mountain
+    // Pass two Hills (i.4.iii).
+    let (b, ev) = run(&|d| d.zone_type = "forest".into(), vec![7, 7, 8, 1]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Allied, layouts: 1 }), "{ev:?}");
+    let p = b.prompt().unwrap();
+    assert!(p.actions.iter().all(|a| matches!(a, Action::PlaceTerrain { terrain: Terrain::Woods, .. } | Action::EndTerrain)), "{:?}", p.actions);
+    let (b, ev) = run(&|d| d.zone_type = "mountain_pass".into(), vec![7, 7, 8, 1]);
+    assert!(ev.contains(&Event::TerrainWon { side: Side::Allied, layouts: 2 }), "{ev:?}");
+    let p = b.prompt().unwrap();
+    assert!(p.actions.iter().all(|a| matches!(a, Action::PlaceTerrain { terrain: Terrain::Hills, .. } | Action::EndTerrain)), "{:?}", p.actions);
+}
+
+/// CL-231, CL-238, CL-448, ER 3.1.b: Wellington as CiC of the defending side places one extra
+/// layout in a Battle Line Section of his choice, and his side deploys after the attacker.
+#[test]
+fn er_3_1_b_wellington_defending_extra_layout_and_deploys_last() {
+    // BS5 Arapiles: the Imperials attack; the Allied centre holds the printed Hill.
+    let (mut b, ev) = {
+        let b = start("arapiles", None, vec![]);
+        let ev = b.opening_events();
+        (b, ev)
+    };
+    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::TerrainChoice { .. }, .. })));
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step.clone()), (Side::Allied, Step::WellingtonLayout));
+    let sections: Vec<Section> = p.actions.iter().filter_map(|a| if let Action::PlaceTerrain { section, .. } = a { Some(*section) } else { None }).collect();
+    assert!(sections.contains(&Section::Left) && sections.contains(&Section::Right), "{sections:?}");
+    assert!(sections.iter().all(|&s| s == Section::Left || s == Section::Right), "a Battle Line Section without a layout: {sections:?}");
+    assert!(p.actions.contains(&Action::EndTerrain), "it may be declined");
+    apply(&mut b, Action::PlaceTerrain { section: Section::Left, terrain: Terrain::Woods });
+    // The attacker deploys first, then Wellington's army.
+    let mut order = Vec::new();
+    while let Some(p) = b.prompt() {
+        if !matches!(p.step, Step::Deployment { .. }) {
+            break;
+        }
+        if order.last() != Some(&p.side) {
+            order.push(p.side);
+        }
+        apply(&mut b, p.actions[0].clone());
+    }
+    assert_eq!(order, vec![Side::Imperial, Side::Allied]);
+    assert_eq!(b.view(Side::Allied).own.sections[Section::Left.index()].terrain, Some(Terrain::Woods));
+    // Without ER 3.1.b, or with another CiC: no extra layout, the defender deploys first.
+    let mut no_er = data("arapiles");
+    no_er.exclusive_rules.retain(|r| r != "ER 3.1.b");
+    let mut other = data("arapiles");
+    other.sides[1].hqs[0].leader.name = "Beresford".into();
+    for d in [no_er, other] {
+        let b = start("", Some(d), vec![]);
+        let p = b.prompt().unwrap();
+        assert_eq!(p.side, Side::Allied);
+        assert!(matches!(p.step, Step::Deployment { .. }), "{:?}", p.step);
+    }
+    // BS6 Vitoria: Wellington attacks: no extra layout, the Imperials (defender) deploy first.
+    let b = start("vitoria", None, vec![]);
+    let p = b.prompt().unwrap();
+    assert_eq!(p.side, Side::Imperial);
+    assert!(matches!(p.step, Step::Deployment { .. }), "{:?}", p.step);
+}
+
+/// CL-232, SR 9.2.i.7.i: no Cavalry Charge against Woods; units in Woods stay hidden after the
+/// deployment; a morale check inside a Wood has -1.
+#[test]
+fn sr_9_2_i_7_woods_no_charge_hidden_and_minus_one_to_morale() {
+    use napoleonic::games::muskets::battle::scenario::TerrainPlacement;
+    let pos = |woods: bool| {
+        let mut p = position(
+            vec![place("ID Mouton", Section::Centre), place("CD Lasalle", Section::Centre), place("ID Cagigal", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::CavalryCharge, OptionKind::Assault])],
+        );
+        if woods {
+            p.terrain = vec![(Side::Allied, Section::Centre, Terrain::Woods)];
+        }
+        p
+    };
+    let charge = Action::CavalryCharge { from: Section::Centre, target: Section::Centre };
+    assert!(battle("medina-de-rioseco", None, pos(false), vec![]).is_legal(&charge));
+    // Imperials 10 + 1 + 1 + 1 = 13 against Cagigal 1 + 1 + 1 + Woods 1 = 4: the morale check
+    // 5 + 1 (lost by 5 or more) - 1 (Woods).
+    let mut b = battle("medina-de-rioseco", None, pos(true), vec![10, 1, 5]);
+    assert!(!b.is_legal(&charge));
+    assert!(!b.prompt().unwrap().actions.contains(&charge));
+    let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert!(modifiers_of(&ev, false).contains(&(ModifierCause::Woods, 1)), "{ev:?}");
+    let cagigal = cu(&b, "ID Cagigal");
+    let m = ev.iter().find_map(|e| match e {
+        Event::MoraleChecked { cu, modifiers, total, .. } if *cu == cagigal => Some((modifiers.iter().map(|m| (m.cause, m.value)).collect::<Vec<_>>(), *total)),
+        _ => None,
+    });
+    let (mods, total) = m.unwrap_or_else(|| panic!("{ev:?}"));
+    assert!(mods.contains(&(ModifierCause::InWoods, -1)), "{mods:?}");
+    assert_eq!(total, 5);
+    // Deployed in Woods, counters stay face down after the deployment.
+    let mut d = data("medina-de-rioseco");
+    d.fixed_terrain.push(TerrainPlacement { side: Side::Allied, section: Section::Centre, terrain: Terrain::Woods });
+    let b = to_planning(start("", Some(d), vec![1]));
+    let enemy = b.view(Side::Imperial).enemy;
+    assert!(enemy.sections[Section::Centre.index()].hidden_counters > 0, "{:?}", enemy.sections);
+    assert_eq!(enemy.sections[Section::Left.index()].hidden_counters, 0);
+    assert_eq!(b.view(Side::Allied).enemy.sections[Section::Centre.index()].hidden_counters, 0);
+}

@@ -1204,3 +1204,198 @@ fn sr_9_2_i_7_woods_no_charge_hidden_and_minus_one_to_morale() {
     assert_eq!(enemy.sections[Section::Left.index()].hidden_counters, 0);
     assert_eq!(b.view(Side::Allied).enemy.sections[Section::Centre.index()].hidden_counters, 0);
 }
+
+// ------------------------------------------------------------------ combat resolution
+
+/// CL-258, CL-259, CL-260, CL-262, SR 9.2.o.1 and o.3: the attacker plays first; after an
+/// option the player may try another (CiC Initiative), continue (Section Commander's
+/// Initiative) or let the enemy play; then the defender's turn; both turns make a round; a
+/// section may be used any number of times.
+#[test]
+fn sr_9_2_o_1_round_order_and_follow_ups() {
+    // From the start: the attacker's turn opens round 1 (BS1 Imperials, BS2 Allies).
+    for (id, attacker) in [("medina-de-rioseco", Side::Imperial), ("medellin", Side::Allied)] {
+        let mut b = to_planning(start(id, None, vec![]));
+        // (With empty hands both sides would be forced to pass and the battle would end.)
+        let mut ev = Vec::new();
+        for _ in 0..2 {
+            apply(&mut b, Action::TakeChit { option: OptionKind::Assault });
+            ev = apply(&mut b, Action::EndPlanning);
+        }
+        let k = ev.iter().position(|e| *e == Event::RoundBegins { round: 1 }).unwrap_or_else(|| panic!("{id}: {ev:?}"));
+        assert_eq!(ev.get(k + 1), Some(&Event::TurnBegins { side: attacker }), "{id}");
+        let p = b.prompt().unwrap();
+        assert_eq!((p.side, p.step), (attacker, Step::PlayOrPass { round: 1 }), "{id}");
+    }
+    // BS1: Mouton (Fr-Vet 1, Fr-Ln 4) against Cagigal (Sp-Vet 5, Sp-Rec 1) in the centres.
+    let mut b = medina(
+        vec![place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault; 3]), (Side::Allied, vec![OptionKind::Assault])],
+        |_| {},
+        vec![],
+        vec![4, 5, 6, 5, 5, 8, 1, 1],
+    );
+    let mouton = Counter::Cu(cu(&b, "ID Mouton"));
+    // 4 + 1 + 1 + 1 = 7 against 5 + 1 + 0 + 1 = 7: a tie, 1 SP each.
+    let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert_eq!(engagement(&ev), (7, 7, None));
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step.clone()), (Side::Imperial, Step::FollowUp { last: OptionKind::Assault, can_continue: true }));
+    assert_eq!(p.actions, vec![Action::TryAnother, Action::Continue, Action::EndTurn]);
+    // Continue: Mouton's Initiative 6 passes on 6; the same sections fight again (o.3).
+    let ev = engage(&mut b, Action::Continue);
+    assert!(ev.contains(&Event::Rolled { side: Side::Imperial, purpose: RollPurpose::Continue { leader: mouton }, value: 6, secret: false }), "{ev:?}");
+    assert_eq!(engagement(&ev), (7, 7, None));
+    assert_eq!(hand(&b, Side::Imperial, OptionKind::Assault), 2, "continuing plays no chit");
+    // Another option: Bessières (7) fails on 8: the Allies' turn.
+    let ev = apply(&mut b, Action::TryAnother);
+    let bessieres = Counter::Hq(hq(&b, "II Corps"));
+    assert!(ev.contains(&Event::Rolled { side: Side::Imperial, purpose: RollPurpose::AnotherOption { leader: bessieres }, value: 8, secret: false }), "{ev:?}");
+    assert!(ev.contains(&Event::TurnBegins { side: Side::Allied }), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::RoundBegins { .. })));
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step), (Side::Allied, Step::PlayOrPass { round: 1 }));
+    assert_eq!(hand(&b, Side::Imperial, OptionKind::Assault), 2);
+    // The defender passes (Cuesta and Blake on 1): round 2, the attacker again.
+    let ev = apply(&mut b, Action::Pass);
+    let k = ev.iter().position(|e| *e == Event::RoundBegins { round: 2 }).unwrap_or_else(|| panic!("{ev:?}"));
+    assert_eq!(ev.get(k + 1), Some(&Event::TurnBegins { side: Side::Imperial }));
+    assert_eq!(b.prompt().unwrap().side, Side::Imperial);
+    assert!(b.is_legal(&Action::Assault { from: Section::Centre, target: Section::Centre }), "a third time (o.3)");
+}
+
+/// CL-494, CL-341, CL-257, ER 4.9 and SR 12.3.c: a section holding only shattered SP is empty;
+/// Imperial troops facing an empty enemy section may attack the adjacent enemy section or the
+/// exposed flanking box; the Allies, or the Imperials without ER 4.9, only the section opposite.
+#[test]
+fn er_4_9_imperial_oblique_attacks_past_an_empty_section() {
+    let setup = |d: &mut BattleData| {
+        cu_data(d, "ID Mouton").sp = sp(&[("Fr-Vet", 2, 0)]);
+        cu_data(d, "ID Portago").sp = sp(&[("Sp-Vet", 1, 1), ("Sp-Rec", 1, 0)]);
+    };
+    let hands = vec![(Side::Imperial, vec![OptionKind::Assault, OptionKind::Assault])];
+    // The Imperial left faces the Allied right (Portago); Cagigal in the centre, Maceda in the
+    // right flanking box.
+    let placements = vec![
+        place("ID Mouton", Section::Left),
+        place("ID Portago", Section::Right),
+        place("ID Cagigal", Section::Centre),
+        place("ID Maceda", Section::FlankRight),
+    ];
+    // Mouton 1 + 1 + 1 + Fr-Vet 1 + 2:1 (2 SP against 1 fresh) 2 = 6 against Portago's Sp-Rec
+    // 4 + 1 + 0 - 1 + the printed Hill 1 = 5: 1 SP each; Portago keeps one shattered Vet SP.
+    let mut b = medina(placements, hands, setup, vec![], vec![1, 4, 5, 1]);
+    let plays = b.prompt().unwrap().actions;
+    assert!(plays.contains(&Action::Assault { from: Section::Left, target: Section::Right }));
+    assert!(!plays.iter().any(|a| matches!(a, Action::Assault { from: Section::Left, target } if *target != Section::Right)), "{plays:?}");
+    let ev = apply(&mut b, Action::Assault { from: Section::Left, target: Section::Right });
+    assert_eq!(engagement(&ev), (6, 5, Some(Side::Imperial)));
+    assert_eq!(sp_of(&b, Side::Allied, "ID Portago", "Sp-Vet"), (0, 1));
+    assert_eq!(b.prompt().unwrap().step, Step::FollowUp { last: OptionKind::Assault, can_continue: false }, "the target is empty");
+    // Another option (Bessières 7 on 1): the Allied right holds only shattered SP: the left
+    // may attack the centre or the right flanking box, not the right.
+    apply(&mut b, Action::TryAnother);
+    let p = b.prompt().unwrap();
+    assert_eq!(p.step, Step::MustPlay);
+    let targets: Vec<Section> = p.actions.iter().filter_map(|a| if let Action::Assault { from: Section::Left, target } = a { Some(*target) } else { None }).collect();
+    assert_eq!(targets, vec![Section::Centre, Section::FlankRight]);
+
+    // An empty Allied right: the oblique attack from the start, and only with ER 4.9.
+    let placements = || vec![place("ID Mouton", Section::Left), place("ID Cagigal", Section::Centre), place("ID Zayas", Section::Left)];
+    let hands = || vec![(Side::Imperial, vec![OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])];
+    let b = medina(placements(), hands(), |_| {}, vec![], vec![]);
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::Assault { from: Section::Left, target: Section::Centre }, Action::Pass]);
+    let b = medina(placements(), hands(), |d| d.exclusive_rules.retain(|r| r != "ER 4.9"), vec![], vec![]);
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::Pass]);
+    // The Allied left (Zayas) faces the empty Imperial right: no oblique attack for the Allies.
+    let mut pos = position(placements(), hands());
+    pos.turn = Some(Side::Allied);
+    let b = battle("medina-de-rioseco", None, pos, vec![]);
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::Pass]);
+}
+
+/// CL-469, ER 3.10: British Vet used as the combat modifier while defending is (8)+3, not
+/// (6)+2; attacking it stays +2 (see bs5_imperial_cavalry_fights_as_5_plus_1).
+#[test]
+fn er_3_10_british_veterans_defending_add_three() {
+    let run = |er_3_10: bool| -> Vec<(ModifierCause, i8)> {
+        let mut d = data("arapiles");
+        if !er_3_10 {
+            d.exclusive_rules.retain(|r| r != "ER 3.10");
+        }
+        let pos = position(vec![place("ID Foy", Section::Centre), place("ID Campbell", Section::Centre)], vec![(Side::Imperial, vec![OptionKind::Assault])]);
+        let mut b = battle("", Some(d), pos, vec![5, 5, 1]);
+        let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        modifiers_of(&ev, false)
+    };
+    assert!(run(true).contains(&(ModifierCause::TroopTactical, 3)), "{:?}", run(true));
+    assert!(run(false).contains(&(ModifierCause::TroopTactical, 2)), "{:?}", run(false));
+}
+
+/// CL-462, ER 3.4.b: British cavalry in a combat the Allies win checks morale on 1d10+4 (its
+/// CU all shattered costs the Allies a BEP); it is not the checking unit when anything else
+/// can check.
+#[test]
+fn er_3_4_b_british_cavalry_checks_after_an_allied_win_and_does_not_check_the_combat() {
+    // Foy (Fr-Vet) attacks Campbell and Cotton (Br-Cav 3) on the Allied centre's Hill:
+    // 5 + 1 + 2 + 1 = 9 against 7 + 1 + 1 + 3 + 3:2 (9 SP against 5) 1 + Hill 1 = 14. Foy's
+    // morale 1; Cotton's check 1d10 + 4.
+    let run = |er: bool, check_die: u8| -> (Battle, Vec<Event>) {
+        let mut d = data("arapiles");
+        if !er {
+            d.exclusive_rules.retain(|r| r != "ER 3.4.b");
+        }
+        let pos = position(
+            vec![place("ID Foy", Section::Centre), place("ID Campbell", Section::Centre), place("CD Cotton", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::Assault])],
+        );
+        let mut b = battle("", Some(d), pos, vec![5, 7, 1, check_die]);
+        let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        (b, ev)
+    };
+    let (b, ev) = run(true, 3);
+    assert_eq!(engagement(&ev), (9, 14, Some(Side::Allied)));
+    let cotton = cu(&b, "CD Cotton");
+    let purpose = RollPurpose::BritishCavalry { cu: cotton };
+    assert!(ev.iter().any(|e| matches!(e, Event::RollTotal { purpose: p, roll: 3, total: 7, .. } if *p == purpose)), "{ev:?}");
+    assert!(ev.contains(&Event::Shattered { side: Side::Allied, cu: cotton, troop: troop(&b, "Br-Cav"), sp: 3 }), "{ev:?}");
+    assert_eq!(b.view(Side::Allied).own.bep, b.view(Side::Allied).own.bep_start - 1, "Cotton all shattered");
+    let (b, ev) = run(true, 2);
+    assert!(ev.iter().any(|e| matches!(e, Event::RollTotal { purpose: p, total: 6, .. } if *p == purpose)), "{ev:?}");
+    assert_eq!(sp_of(&b, Side::Allied, "CD Cotton", "Br-Cav"), (3, 0), "6 is not more than the Morale Value 6");
+    let (_, ev) = run(false, 3);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::BritishCavalry { .. }, .. })), "{ev:?}");
+
+    // Cotton and D'Urban (Portuguese cavalry) alone defend an Assault: D'Urban checks; without
+    // ER 3.4.b the Allies choose.
+    let choices = |er: bool| -> Vec<Action> {
+        let mut d = data("arapiles");
+        if !er {
+            d.exclusive_rules.retain(|r| r != "ER 3.4.b");
+        }
+        let pos = position(
+            vec![place("ID Foy", Section::Centre), place("CD Cotton", Section::Centre), place("CB Pt D'Urban", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::Assault])],
+        );
+        let mut b = battle("", Some(d), pos, vec![5, 5, 1, 1]);
+        let mut ev = apply(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        while !ev.iter().any(|e| matches!(e, Event::Engagement { .. })) {
+            let p = b.prompt().unwrap();
+            if let Step::CheckingUnit { attacking: false, .. } = p.step {
+                return p.actions;
+            }
+            ev.extend(apply(&mut b, p.actions[0].clone()));
+        }
+        // Engaged without asking: D'Urban (CavPt, Tactical 0) checked, not Cotton (Br-Cav +1).
+        let durban = cu(&b, "CB Pt D'Urban");
+        assert!(ev.iter().any(|e| matches!(e, Event::SpLost { side: Side::Allied, cu, .. } if *cu == durban)), "{ev:?}");
+        Vec::new()
+    };
+    let durban = |b: &Battle| cu(b, "CB Pt D'Urban");
+    let b = battle("arapiles", None, position(vec![], vec![]), vec![]);
+    let both = choices(false);
+    assert_eq!(both.len(), 2, "{both:?}");
+    assert!(both.contains(&Action::CheckWith { cu: durban(&b), troop: troop(&b, "CavPt") }));
+    // With ER 3.4.b only D'Urban is left, so no choice is asked.
+    assert_eq!(choices(true), Vec::<Action>::new());
+}

@@ -1399,3 +1399,217 @@ fn er_3_4_b_british_cavalry_checks_after_an_allied_win_and_does_not_check_the_co
     // With ER 3.4.b only D'Urban is left, so no choice is asked.
     assert_eq!(choices(true), Vec::<Action>::new());
 }
+
+// ------------------------------------------------------------------ rally, leaders
+
+fn roll_total(ev: &[Event], u: CuId) -> Option<(u8, Vec<(ModifierCause, i8)>, i16)> {
+    ev.iter().find_map(|e| match e {
+        Event::RollTotal { purpose: RollPurpose::Rally { cu }, roll, modifiers, total, .. } if *cu == u => {
+            Some((*roll, modifiers.iter().map(|m| (m.cause, m.value)).collect(), *total))
+        }
+        _ => None,
+    })
+}
+
+/// CL-364, CL-323, CL-326, BOE 4 and SR 12.1.a.1/a.4: Recover rolls for every CU with shattered
+/// SP, +3 and the CU leader's Morale Modifier against each shattered type's Morale Value; an
+/// unmodified 10 on Recover costs the CU its leader; a rally (CiC anywhere, a Section
+/// Commander in his section) rolls the same way and an unmodified 10 costs the rallying leader.
+#[test]
+fn boe_4_recover_and_rally_and_their_unmodified_ten() {
+    let setup = |d: &mut BattleData| {
+        cu_data(d, "ID Mouton").sp = sp(&[("Fr-Vet", 1, 0), ("Fr-Ln", 4, 4)]);
+        cu_data(d, "ID Merlé").sp = sp(&[("Fr-Vet", 2, 0), ("Fr-Rec", 3, 3)]);
+    };
+    let placements = vec![place("ID Mouton", Section::Centre), place("ID Merlé", Section::Left), place("ID Cagigal", Section::Centre)];
+    // Mouton 3 + 3 = 6 <= Fr-Ln 6 rallies; Merlé 3 + 3 = 6 > Fr-Rec 5 does not.
+    let mut b = medina(placements.clone(), vec![(Side::Imperial, vec![OptionKind::Recover])], setup, vec![], vec![3, 3, 10]);
+    let (mouton, merle) = (cu(&b, "ID Mouton"), cu(&b, "ID Merlé"));
+    let ev = apply(&mut b, Action::Recover);
+    assert_eq!(roll_total(&ev, mouton), Some((3, vec![(ModifierCause::Recover, 3)], 6)));
+    assert_eq!(roll_total(&ev, merle).map(|r| r.2), Some(6));
+    assert!(ev.contains(&Event::Rallied { side: Side::Imperial, cu: mouton, troop: troop(&b, "Fr-Ln"), sp: 4 }), "{ev:?}");
+    assert_eq!(sp_of(&b, Side::Imperial, "ID Mouton", "Fr-Ln"), (4, 0));
+    assert_eq!(sp_of(&b, Side::Imperial, "ID Merlé", "Fr-Rec"), (0, 3));
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderCasualty { .. })));
+    // The follow-up offers a rally of Merlé by the CiC (anywhere) or by Merlé, the only leader
+    // of the left; none of Mouton, who has nothing shattered.
+    let bessieres = Counter::Hq(hq(&b, "II Corps"));
+    let rallies: Vec<Action> = b.prompt().unwrap().actions.into_iter().filter(|a| matches!(a, Action::Rally { .. })).collect();
+    assert_eq!(rallies, vec![Action::Rally { leader: bessieres, cu: merle }, Action::Rally { leader: Counter::Cu(merle), cu: merle }]);
+    // The CiC rallies on an unmodified 10: nothing rallies and Bessières is a casualty.
+    let ev = apply(&mut b, Action::Rally { leader: bessieres, cu: merle });
+    assert_eq!(roll_total(&ev, merle).map(|r| r.2), Some(13));
+    assert!(ev.contains(&Event::LeaderCasualty { side: Side::Imperial, leader: bessieres }), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderCasualty { leader: Counter::Cu(_), .. })));
+    assert!(ev.contains(&Event::TurnBegins { side: Side::Allied }), "a rally ends the turn: {ev:?}");
+
+    // Recover on an unmodified 10 costs the CU's leader (Dorsenne -1(6)+1, Garde Imperial);
+    // the interim 0(5)0 (D32) then leads it: Recover again 7 + 3 + 0 = 10 > Gd 9 (Dorsenne's
+    // -1 would have rallied it).
+    let mut b = medina(
+        vec![place("Garde Imperial", Section::Centre), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Recover, OptionKind::Recover])],
+        |d| cu_data(d, "Garde Imperial").sp = sp(&[("Gd", 3, 3), ("Glc", 1, 0)]),
+        vec![],
+        vec![10, 1, 7],
+    );
+    let garde = cu(&b, "Garde Imperial");
+    let ev = apply(&mut b, Action::Recover);
+    assert_eq!(roll_total(&ev, garde), Some((10, vec![(ModifierCause::Recover, 3), (ModifierCause::LeaderMorale, -1)], 12)));
+    assert!(ev.contains(&Event::LeaderCasualty { side: Side::Imperial, leader: Counter::Cu(garde) }), "{ev:?}");
+    let v = b.view(Side::Imperial);
+    let c = v.own.counters.iter().find(|c| c.counter == Counter::Cu(garde)).unwrap();
+    assert!(c.leader_lost);
+    assert_eq!((c.leader.ocn, c.leader.morale_modifier, c.leader.initiative, c.leader.tactical), (11, 0, 5, 0), "D32: {:?}", c.leader);
+    assert!(b.outcome().is_none());
+    apply(&mut b, Action::TryAnother);
+    let ev = apply(&mut b, Action::Recover);
+    assert_eq!(roll_total(&ev, garde), Some((7, vec![(ModifierCause::Recover, 3)], 10)));
+    assert_eq!(sp_of(&b, Side::Imperial, "Garde Imperial", "Gd"), (0, 3));
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderCasualty { .. })), "{ev:?}");
+}
+
+/// CL-367 (Pin), G9 stand-in: Pin gives -1 to both sides' engagement rolls and halves the
+/// loser's SP loss (rounded down); the winner loses nothing and a tie costs nothing.
+#[test]
+fn g9_pin_minus_one_to_both_and_half_losses() {
+    let run = |dice: Vec<u8>| -> (Battle, Vec<Event>) {
+        let mut b = medina(
+            vec![place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::Pin])],
+            |_| {},
+            vec![],
+            dice,
+        );
+        let ev = engage(&mut b, Action::Pin { from: Section::Centre, target: Section::Centre });
+        (b, ev)
+    };
+    let lost = |ev: &[Event], side: Side| -> u16 {
+        ev.iter().map(|e| if let Event::SpLost { side: s, sp, .. } = e { if *s == side { *sp as u16 } else { 0 } } else { 0 }).sum()
+    };
+    // 10 + 1 + 1 + 1 - 1 = 12 against 1 + 1 + 0 + 1 - 1 = 2: 5 SP halved to 2.
+    let (_, ev) = run(vec![10, 1, 1]);
+    assert!(modifiers_of(&ev, true).contains(&(ModifierCause::Pin, -1)) && modifiers_of(&ev, false).contains(&(ModifierCause::Pin, -1)), "{ev:?}");
+    assert_eq!(engagement(&ev), (12, 2, Some(Side::Imperial)));
+    assert_eq!((lost(&ev, Side::Allied), lost(&ev, Side::Imperial)), (2, 0));
+    // By 2 (7 against 5): 1 halved to 0, and the winner loses nothing either.
+    let (_, ev) = run(vec![5, 4, 1]);
+    assert_eq!(engagement(&ev), (7, 5, Some(Side::Imperial)));
+    assert_eq!((lost(&ev, Side::Allied), lost(&ev, Side::Imperial)), (0, 0));
+    // A tie: nothing.
+    let (_, ev) = run(vec![4, 5]);
+    assert_eq!(engagement(&ev), (6, 6, None));
+    assert_eq!((lost(&ev, Side::Allied), lost(&ev, Side::Imperial)), (0, 0));
+}
+
+/// CL-365, BOE Cavalry Charge (D55 stand-in): no engagement roll; the charged infantry CU
+/// checks morale; all shattered, it loses 1 SP and the charge wins Cavalry Superiority (-2 on
+/// that section's next engagement roll, and the charge may not be continued); otherwise the
+/// charging cavalry checks its Cav SP. No Charge against a Hill.
+#[test]
+fn boe_cavalry_charge_superiority_or_the_cavalry_checks() {
+    let run = |dice: Vec<u8>| -> (Battle, Vec<Event>) {
+        let mut b = medina(
+            vec![place("ID Mouton", Section::Centre), place("CD Lasalle", Section::Centre), place("ID Maceda", Section::Centre), place("ID Cagigal", Section::Centre)],
+            vec![(Side::Imperial, vec![OptionKind::CavalryCharge, OptionKind::Assault])],
+            |_| {},
+            vec![],
+            dice,
+        );
+        let mut ev = apply(&mut b, Action::CavalryCharge { from: Section::Centre, target: Section::Centre });
+        while let Some(p) = b.prompt() {
+            if !matches!(p.step, Step::SectionCommander { .. } | Step::ChargeUnit { .. }) {
+                break;
+            }
+            let a = if let Step::ChargeUnit { attacking: false, .. } = p.step { Action::CheckWith { cu: cu(&b, "ID Maceda"), troop: troop(&b, "Sp-Vet") } } else { p.actions[0].clone() };
+            ev.extend(apply(&mut b, a));
+        }
+        (b, ev)
+    };
+    // Maceda (Sp-Vet 2, -1): 10 - 1 = 9 > 6: all shattered; 1 SP lost; Superiority.
+    let (mut b, ev) = run(vec![10, 1, 5, 5]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Engagement { .. } | Event::Rolled { purpose: RollPurpose::Engagement, .. })), "{ev:?}");
+    let maceda = cu(&b, "ID Maceda");
+    assert!(ev.contains(&Event::Shattered { side: Side::Allied, cu: maceda, troop: troop(&b, "Sp-Vet"), sp: 2 }), "{ev:?}");
+    assert_eq!(sp_of(&b, Side::Allied, "ID Maceda", "Sp-Vet"), (0, 1));
+    assert!(ev.contains(&Event::CavalrySuperiority { side: Side::Imperial, section: Section::Centre }), "{ev:?}");
+    assert!(b.view(Side::Allied).own.sections[Section::Centre.index()].cavalry_superiority);
+    assert_eq!(b.prompt().unwrap().step, Step::FollowUp { last: OptionKind::CavalryCharge, can_continue: false });
+    // Another option (1): the Assault on the centre; Cagigal's roll has -2, once.
+    apply(&mut b, Action::TryAnother);
+    let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+    assert!(modifiers_of(&ev, false).contains(&(ModifierCause::CavalrySuperiority, -2)), "{ev:?}");
+    assert!(!b.view(Side::Allied).own.sections[Section::Centre.index()].cavalry_superiority);
+    // Maceda holds on 1: Lasalle checks his Cav SP only (8 - 3 = 5 <= 7), and may continue.
+    let (b, ev) = run(vec![1, 8]);
+    let lasalle = cu(&b, "CD Lasalle");
+    assert!(ev.iter().any(|e| matches!(e, Event::MoraleChecked { cu, total: 5, .. } if *cu == lasalle)), "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::CavalrySuperiority { .. } | Event::SpLost { .. })), "{ev:?}");
+    assert_eq!(b.prompt().unwrap().step, Step::FollowUp { last: OptionKind::CavalryCharge, can_continue: true });
+    // The Allied right stands on BS1's Hill: no Charge there.
+    let b = medina(
+        vec![place("CD Lasalle", Section::Left), place("ID Mouton", Section::Left), place("ID Portago", Section::Right)],
+        vec![(Side::Imperial, vec![OptionKind::CavalryCharge, OptionKind::Assault])],
+        |_| {},
+        vec![],
+        vec![],
+    );
+    assert!(!b.is_legal(&Action::CavalryCharge { from: Section::Left, target: Section::Right }));
+    assert!(b.is_legal(&Action::Assault { from: Section::Left, target: Section::Right }));
+}
+
+/// CL-224, CL-253, CL-243, SR 9.2.h.1.iii, m.4 and k.6: a Reinforce bringing a larger HQ makes
+/// its leader CiC, his HQ in the Reserve; his side may discard its hand and choose as many new
+/// chits as it held; an HQ of the same size changes nothing.
+#[test]
+fn sr_9_2_h_1_iii_a_larger_arriving_hq_gives_a_new_cic_who_may_redraw() {
+    let arrive = |d: BattleData| -> (Battle, Vec<Event>) {
+        let pos = Position {
+            turn: Some(Side::Allied),
+            ..position(vec![], vec![(Side::Allied, vec![OptionKind::Reinforce, OptionKind::Assault, OptionKind::Pin])])
+        };
+        let mut b = battle("", Some(d), pos, vec![1]);
+        let mut ev = apply(&mut b, Action::Reinforce { force: 1 });
+        while let Some(p) = b.prompt() {
+            match p.step {
+                Step::PlaceReinforcement { .. } => ev.extend(apply(&mut b, p.actions[0].clone())),
+                Step::Regroup { .. } => ev.extend(apply(&mut b, Action::EndRegroup)),
+                _ => break,
+            }
+        }
+        (b, ev)
+    };
+    // Castaños' XXXXX against Cuesta's XXXX.
+    let (mut b, ev) = arrive(medellin_with_forces());
+    let centro = Counter::Hq(hq(&b, "Ejército del Centro"));
+    assert!(ev.contains(&Event::NewCommanderInChief { side: Side::Allied, cic: centro }), "{ev:?}");
+    let v = b.view(Side::Allied);
+    assert_eq!((v.own.cic, v.own.command), (centro, Command::Unified));
+    assert_eq!(v.own.counters.iter().find(|c| c.counter == centro).unwrap().place, Place::Display(Section::Reserve), "k.6");
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step.clone()), (Side::Allied, Step::NewCommanderHand { remaining: 2 }));
+    assert_eq!(p.actions, vec![Action::KeepHand, Action::NewHand]);
+    let ev = apply(&mut b, Action::NewHand);
+    assert!(ev.contains(&Event::Discarded { side: Side::Allied, option: None }));
+    assert_eq!(b.prompt().unwrap().step, Step::Planning { chosen: 0, limit: 2 });
+    apply(&mut b, Action::TakeChit { option: OptionKind::Withdraw });
+    apply(&mut b, Action::TakeChit { option: OptionKind::Recover });
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::EndPlanning], "as many as were left");
+    let ev = apply(&mut b, Action::EndPlanning);
+    assert!(ev.contains(&Event::TurnBegins { side: Side::Imperial }), "{ev:?}");
+    let h = |o| hand(&b, Side::Allied, o);
+    assert_eq!((h(OptionKind::Assault), h(OptionKind::Pin), h(OptionKind::Withdraw), h(OptionKind::Recover)), (0, 0, 1, 1));
+    // Keeping the hand.
+    let (mut b, _) = arrive(medellin_with_forces());
+    let ev = apply(&mut b, Action::KeepHand);
+    assert_eq!((hand(&b, Side::Allied, OptionKind::Assault), hand(&b, Side::Allied, OptionKind::Pin)), (1, 1));
+    assert!(ev.contains(&Event::TurnBegins { side: Side::Imperial }), "the choice ends the turn: {ev:?}");
+    // An XXXX HQ is not larger than Cuesta's: Cuesta stays CiC, no new hand.
+    let mut d = medellin_with_forces();
+    d.adjacent_forces[1].hqs[0].size = "XXXX".into();
+    let (b, ev) = arrive(d);
+    assert!(!ev.iter().any(|e| matches!(e, Event::NewCommanderInChief { .. })), "{ev:?}");
+    assert_eq!(b.view(Side::Allied).own.cic, Counter::Hq(hq(&b, "Extremadura")));
+    assert!(matches!(b.prompt().unwrap().step, Step::FollowUp { .. }));
+}

@@ -930,32 +930,45 @@ fn sr_9_2_k_deployment_constraints() {
     let maceda = cu_data(&mut d, "ID Maceda").clone();
     remove_cu(&mut d, "ID Maceda");
     d.sides[1].hqs[0].cus.push(maceda);
-    let mut b = start("", Some(d.clone()), vec![1]);
     let name = |b: &Battle, c: Counter| b.view(Side::Allied).own.counters.iter().find(|x| x.counter == c).unwrap().name.clone();
-    // (counter, sections offered, where it goes)
-    let script: [(&str, Vec<Section>, Section); 6] = [
+    // Deploy the Allies by a script of (counter, sections offered, where it goes).
+    let deploy = |script: Vec<(&str, Vec<Section>, Section)>| -> Battle {
+        let mut b = start("", Some(d.clone()), vec![1]);
+        for (who, sections, to) in script {
+            let p = b.prompt().unwrap();
+            assert_eq!(p.side, Side::Allied, "the defender deploys first (9.2.k)");
+            let (c, s) = offered(&b);
+            assert_eq!((name(&b, c).as_str(), &s), (who, &sections));
+            for x in [Left, Centre, Right, Reserve] {
+                assert_eq!(b.is_legal(&Action::Deploy { counter: c, section: x }), sections.contains(&x), "{who} to {x:?}");
+            }
+            apply(&mut b, Action::Deploy { counter: c, section: to });
+        }
+        b
+    };
+    deploy(vec![
         // k.3: the Reserve is open while the three others can fill the line.
         ("ID Zayas", vec![Left, Centre, Right, Reserve], Left),
-        ("ID Maceda", vec![Left, Centre, Right, Reserve], Left),
-        // k.4: not with Extremadura's CUs; k.2: not the Reserve (two empty sections, one CU
-        // after this one), not the Left.
-        ("ID Cagigal", vec![Centre, Right], Centre),
+        ("ID Maceda", vec![Left, Centre, Right, Reserve], Centre),
+        // k.4: not with Extremadura's CUs (the left or the centre).
+        ("ID Cagigal", vec![Right, Reserve], Reserve),
+        // k.2: the right must be filled; k.4.
         ("ID Portago", vec![Right], Right),
-        // k.5: Cuesta's HQ, 2 CUs in the battle, goes where they are.
-        ("Ejército de Extremadura", vec![Left], Left),
+        // k.5: Cuesta's HQ, 2 CUs in the battle, none of its sections holding 2: one of them.
+        ("Ejército de Extremadura", vec![Left, Centre], Centre),
         // k.6: the CiC's HQ.
         ("Ejército de Galicia", vec![Reserve], Reserve),
-    ];
-    for (who, sections, to) in script {
-        let p = b.prompt().unwrap();
-        assert_eq!(p.side, Side::Allied, "the defender deploys first (9.2.k)");
-        let (c, s) = offered(&b);
-        assert_eq!((name(&b, c).as_str(), &s), (who, &sections));
-        for x in [Left, Centre, Right, Reserve] {
-            assert_eq!(b.is_legal(&Action::Deploy { counter: c, section: x }), sections.contains(&x), "{who} to {x:?}");
-        }
-        apply(&mut b, Action::Deploy { counter: c, section: to });
-    }
+    ]);
+    let mut b = deploy(vec![
+        ("ID Zayas", vec![Left, Centre, Right, Reserve], Left),
+        ("ID Maceda", vec![Left, Centre, Right, Reserve], Left),
+        // k.2: not the Reserve (two empty sections, one CU after this one), not the left.
+        ("ID Cagigal", vec![Centre, Right], Centre),
+        ("ID Portago", vec![Right], Right),
+        // k.5: the section holding 2 of its CUs.
+        ("Ejército de Extremadura", vec![Left], Left),
+        ("Ejército de Galicia", vec![Reserve], Reserve),
+    ]);
     assert_eq!(b.prompt().unwrap().side, Side::Imperial);
     // With one HQ (the Imperials) k.4 does not apply: Mouton may join the Garde.
     let (_, s) = offered(&b);

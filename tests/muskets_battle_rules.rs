@@ -1626,3 +1626,50 @@ fn sr_9_2_h_1_iii_a_larger_arriving_hq_gives_a_new_cic_who_may_redraw() {
     assert_eq!(b.view(Side::Allied).own.cic, Counter::Hq(hq(&b, "Extremadura")));
     assert!(matches!(b.prompt().unwrap().step, Step::FollowUp { .. }));
 }
+
+// ------------------------------------------------------------------ the sequence
+
+/// CL-221, SR 9.2.g: the steps h (commanders), i (terrain), j (outflank), k (deployment,
+/// reveal, Field Fortification), l (endurance), m (planning), n (OCC), o (combat), p
+/// (pursuit) follow one another, each over before the next begins.
+#[test]
+fn sr_9_2_g_the_battle_steps_in_order() {
+    let mut d = data("medina-de-rioseco");
+    d.terrain_rolls = true;
+    d.field_fortification = vec![Side::Imperial];
+    for seed in 0..20u64 {
+        let mut b = Battle::from_setup(&Setup { battle: Some(d.clone()), seed, dice: vec![1, 1, 1], ..Setup::default() }).unwrap();
+        let mut ev = b.opening_events();
+        // Both take a Withdraw chit; the attacker withdraws at once: the Allies pursue.
+        let prefer = [Action::TakeChit { option: OptionKind::Withdraw }, Action::EndPlanning, Action::Withdraw];
+        while let Some(p) = b.prompt() {
+            let a = prefer.iter().find(|a| p.actions.contains(a)).cloned().unwrap_or(p.actions[0].clone());
+            ev.extend(apply(&mut b, a));
+        }
+        let step = |e: &Event| -> Option<u8> {
+            Some(match e {
+                Event::CommandDetermined { .. } => 0,
+                Event::TerrainWon { .. } | Event::TerrainPlaced { .. } => 1,
+                Event::OutflankHolder { .. } | Event::OutflankAllowed { .. } => 2,
+                Event::Deployed { .. } => 3,
+                Event::Fortified { .. } => 4,
+                Event::Endurance { .. } => 5,
+                Event::ChitTaken { .. } | Event::PlanningDone { .. } => 6,
+                Event::OperationalControl { .. } => 7,
+                Event::RoundBegins { .. } | Event::OptionPlayed { .. } => 8,
+                Event::PursuitResolved { .. } => 9,
+                _ => return None,
+            })
+        };
+        let steps: Vec<u8> = ev.iter().filter_map(step).collect();
+        assert!(steps.windows(2).all(|w| w[0] <= w[1]), "seed {seed}: {steps:?}");
+        for s in 0..=9u8 {
+            assert!(steps.contains(&s), "seed {seed}: step {s} missing: {steps:?}");
+        }
+        // h before the terrain rolls (i.4: the CiC's Initiative); the defender's before the
+        // attacker's.
+        let won: Vec<Side> = ev.iter().filter_map(|e| if let Event::TerrainWon { side, .. } = e { Some(*side) } else { None }).collect();
+        assert_eq!(won, vec![Side::Allied, Side::Imperial], "seed {seed}");
+        assert_eq!(b.outcome().unwrap().winner, Some(Side::Allied));
+    }
+}

@@ -1673,3 +1673,32 @@ fn sr_9_2_g_the_battle_steps_in_order() {
         assert_eq!(b.outcome().unwrap().winner, Some(Side::Allied));
     }
 }
+
+/// CL-226, CL-230, SR 9.2.i.2-6: a side places layouts on its own sections only, one per
+/// section, at most one in a Flanking section, from the layouts supplied (G10: 2 Villages).
+#[test]
+fn sr_9_2_i_6_one_layout_a_section_one_flanking_and_only_those_supplied() {
+    let mut d = data("medina-de-rioseco");
+    d.terrain_rolls = true;
+    d.zone_type = "rough".into();
+    // Rough: the Allies pass (6, 7) and get 1 + 1 layouts; Bessières passes on 7.
+    let mut b = start("", Some(d), vec![6, 7, 7, 1]);
+    let sections = |b: &Battle| -> Vec<Section> {
+        let mut v: Vec<Section> = b.prompt().unwrap().actions.iter().filter_map(|a| if let Action::PlaceTerrain { section, .. } = a { Some(*section) } else { None }).collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(b.prompt().unwrap().step, Step::ChooseTerrain { left: 2 });
+    assert_eq!(sections(&b), vec![Section::Left, Section::Centre, Section::FlankLeft, Section::FlankRight], "not the right (its Hill)");
+    apply(&mut b, Action::PlaceTerrain { section: Section::FlankLeft, terrain: Terrain::Village });
+    assert_eq!(sections(&b), vec![Section::Left, Section::Centre], "one Flanking section");
+    apply(&mut b, Action::PlaceTerrain { section: Section::Left, terrain: Terrain::Village });
+    // The Imperials: both Villages are on the display.
+    let p = b.prompt().unwrap();
+    assert_eq!((p.side, p.step.clone()), (Side::Imperial, Step::ChooseTerrain { left: 1 }));
+    assert!(!p.actions.iter().any(|a| matches!(a, Action::PlaceTerrain { terrain: Terrain::Village, .. })), "{:?}", p.actions);
+    assert!(p.actions.contains(&Action::PlaceTerrain { section: Section::Right, terrain: Terrain::Hills }));
+    let v = b.view(Side::Imperial);
+    assert_eq!(v.enemy.sections[Section::FlankLeft.index()].terrain, Some(Terrain::Village));
+    assert_eq!(v.own.sections.iter().filter(|s| s.terrain.is_some()).count(), 0);
+}

@@ -1055,10 +1055,9 @@ fn sr_9_2_k_8_field_fortification_adds_one_in_defence() {
     }
     assert_eq!(prompted, 1);
     assert!(b.view(Side::Allied).own.sections[Section::Centre.index()].fortified);
-    for side in [Side::Imperial, Side::Allied] {
+    for _ in 0..2 {
         apply(&mut b, Action::TakeChit { option: OptionKind::Assault });
         apply(&mut b, Action::EndPlanning);
-        let _ = side;
     }
     // The Imperial centre attacks the fortified Allied centre: +1 for the defender.
     let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });

@@ -151,3 +151,35 @@ pub fn rolls(ev: &[Event]) -> Vec<(Side, usize, u8)> {
         })
         .collect()
 }
+
+/// What `viewer` sees of block `b`: its strength when known to him (his own block, or an
+/// enemy block laid down), None when it stands concealed or is off the map.
+pub fn seen(m: &Match<BloodyMonday>, viewer: Side, b: &str) -> Option<u8> {
+    let b = id(b);
+    m.state().view(viewer).areas.iter().flat_map(|a| a.blocks.iter()).find_map(|v| match v {
+        napoleonic::games::bloody_monday::BlockView::Known { block, strength, .. } if *block == b => Some(*strength),
+        _ => None,
+    })
+}
+
+/// Finish the active player's impulse by taking the last action offered at each step (End…,
+/// Decline, a Pass), as long as he decides; the events. Not for a step with a new battle.
+pub fn finish_impulse(m: &mut Match<BloodyMonday>) -> Vec<Event> {
+    let side = m.state().active();
+    let mut ev = Vec::new();
+    while let Some(p) = m.prompt() {
+        if p.side != side || m.state().active() != side {
+            break;
+        }
+        let last = p.actions.last().expect("an action").clone();
+        ev.extend(act(m, last));
+    }
+    ev
+}
+
+/// The active player passes (7.0) and ends his impulse without moving or resolving anything.
+pub fn pass(m: &mut Match<BloodyMonday>) -> Vec<Event> {
+    let mut ev = act(m, Action::Pass);
+    ev.extend(finish_impulse(m));
+    ev
+}

@@ -34,6 +34,7 @@ fn hidden_enemy_blocks_give_identical_views() {
     for act in [
         Action::Tactical,
         Action::Activate { block: 8 },
+        Action::EndActivation,
         Action::Move { block: 9 },
         Action::StepTo { block: 9, to: 57 },
     ] {
@@ -182,6 +183,7 @@ fn the_opponent_sees_a_block_moving_not_which_one_bm8() {
     for m in [&mut a, &mut b] {
         act(m, Action::Tactical);
         act(m, Action::Activate { block: id("F09") });
+        act(m, Action::EndActivation);
     }
     let (inf, cav) = (id("F10"), id("F15"));
     let v = same_for(Side::Russian, &mut a, Action::Move { block: inf }, &mut b, Action::Move { block: cav });
@@ -263,6 +265,7 @@ fn artillery_hits_before_the_reveal_give_nothing_away_bm151() {
     for m in [&mut a, &mut b] {
         act(m, Action::Tactical);
         act(m, Action::Activate { block: id("F09") });
+        act(m, Action::EndActivation);
         act(m, Action::Activate { block: id("F16") });
         act(m, Action::Move { block: id("F10") });
         act(m, Action::StepTo { block: id("F10"), to: 43 });
@@ -311,6 +314,7 @@ fn a_block_joining_a_current_battle_without_control_is_revealed_bm15() {
     assert_eq!(m.state().controller(43), Some(Side::Russian));
     act(&mut m, Action::Tactical);
     act(&mut m, Action::Activate { block: id("F09") });
+    act(&mut m, Action::EndActivation);
     act(&mut m, Action::Move { block: id("F11") });
     let ev = act(&mut m, Action::StepTo { block: id("F11"), to: 43 });
     assert!(ev.iter().any(|e| matches!(e, Event::Revealed { side: Side::French, area: 43, blocks } if blocks.len() == 1 && blocks[0].block == id("F11"))), "{ev:?}");
@@ -354,4 +358,84 @@ fn the_grand_battery_fires_unseen_bm197() {
         same_for(Side::Russian, &mut a, x.clone(), &mut b, x);
     }
     assert_eq!(a.history_for(Some(Side::Russian)).unwrap(), b.history_for(Some(Side::Russian)).unwrap());
+}
+
+// ------------------------------------------------------------------------------ finding 7
+
+/// The French and Russian views and the Russian history are alike in `a` and `b`.
+fn alike(a: &Match<BloodyMonday>, b: &Match<BloodyMonday>) {
+    assert_eq!(a.state().view(Side::Russian), b.state().view(Side::Russian));
+    assert_eq!(a.history_for(Some(Side::Russian)).unwrap(), b.history_for(Some(Side::Russian)).unwrap());
+}
+
+/// Finding 7 (5.1): with Davout activated and Ney left exhausted (a) or fresh (b), the French
+/// are asked to end the activation either way: ending it by itself would tell the Russians
+/// that the other concealed leader is exhausted.
+#[test]
+fn ending_the_activation_does_not_tell_the_other_leaders_strength() {
+    let position = |ney: u8| with_cincs(vec![at("F09", 31), Placement { strength: Some(ney), ..at("F18", 27) }, at("F10", 31), at("R13", 57)]);
+    let (mut a, mut b) = (start(&position(0)), start(&position(3)));
+    alike(&a, &b);
+    same_for(Side::Russian, &mut a, Action::Tactical, &mut b, Action::Tactical);
+    let v = same_for(Side::Russian, &mut a, Action::Activate { block: id("F09") }, &mut b, Action::Activate { block: id("F09") });
+    assert!(matches!(v.step, Some(Step::ActivateLeaders { activated: 1, cap: 4 })), "{:?}", v.step);
+    assert_eq!(a.prompt().unwrap().actions, vec![Action::EndActivation]);
+    assert!(b.prompt().unwrap().actions.contains(&Action::Activate { block: id("F18") }));
+    same_for(Side::Russian, &mut a, Action::EndActivation, &mut b, Action::EndActivation);
+    alike(&a, &b);
+}
+
+/// Finding 7 (5.2): Davout activated in 31 orders the 1st Division in 27 (a); in (b) the
+/// block in 27 is Ney's 10th Division, of another colour, so no unit of his can move. The
+/// French are asked to end the movement either way.
+#[test]
+fn ending_the_movement_does_not_tell_whether_an_ordered_unit_can_move() {
+    let position = |unit: &str| with_cincs(vec![at("F09", 31), at(unit, 27), at("R13", 57)]);
+    let (mut a, mut b) = (start(&position("F10")), start(&position("F19")));
+    alike(&a, &b);
+    for x in [Action::Tactical, Action::Activate { block: id("F09") }, Action::EndActivation] {
+        same_for(Side::Russian, &mut a, x.clone(), &mut b, x);
+    }
+    assert!(a.prompt().unwrap().actions.contains(&Action::Move { block: id("F10") }));
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::EndMovement]);
+    let v = same_for(Side::Russian, &mut a, Action::EndMovement, &mut b, Action::EndMovement);
+    assert_eq!(v.step, Some(Step::Inspiration));
+}
+
+/// Finding 7 (5.2.2): Davout's colour in the area next to him (a) or Ney's (b): in both the
+/// French are asked for the inspiration.
+#[test]
+fn ending_the_inspiration_does_not_tell_the_colours_next_to_the_leader() {
+    let position = |unit: &str| with_cincs(vec![at("F09", 31), at(unit, 27), at("R13", 57)]);
+    let (mut a, mut b) = (start(&position("F10")), start(&position("F19")));
+    for x in [Action::Tactical, Action::Activate { block: id("F09") }, Action::EndActivation, Action::EndMovement] {
+        same_for(Side::Russian, &mut a, x.clone(), &mut b, x);
+    }
+    assert!(a.prompt().unwrap().actions.contains(&Action::Inspire { leader: id("F09"), block: id("F10") }));
+    assert_eq!(b.prompt().unwrap().actions, vec![Action::EndInspiration]);
+    same_for(Side::Russian, &mut a, Action::EndInspiration, &mut b, Action::EndInspiration);
+    alike(&a, &b);
+}
+
+/// Finding 7 (3.1): Napoleon concealed in French-held, contested 43 with every way out held
+/// by Russians (a), or at home in 21 (b; another French block takes his place in 43). The
+/// French are asked in both, though in (a) Decline is all they may do.
+#[test]
+fn declining_the_cinc_does_not_tell_where_he_stands() {
+    let position = |napoleon: u8, other: u8| {
+        let mut blocks = vec![at("F10", 43), at("F01", napoleon), at("F11", other), at("R01", 69)];
+        for (r, area) in [("R13", 43), ("R14", 16), ("R15", 20), ("R16", 46), ("R17", 47), ("R18", 54), ("R33", 57)] {
+            blocks.push(Placement { revealed: area == 43, ..at(r, area) });
+        }
+        let mut s = Setup { blocks, turn: 2, step: SetupStep::Logistics, initiative: Side::Russian, ..Setup::default() };
+        s.control.push(napoleonic::games::bloody_monday::setup::AreaSide { area: 43, side: Side::French });
+        s
+    };
+    let (mut a, mut b) = (start(&position(43, 21)), start(&position(21, 43)));
+    alike(&a, &b);
+    assert_eq!(a.state().controller(43), Some(Side::French));
+    assert_eq!(a.prompt().unwrap().actions, vec![Action::Decline], "(a) nothing else");
+    assert!(b.prompt().unwrap().actions.contains(&Action::Activate { block: id("F01") }));
+    same_for(Side::Russian, &mut a, Action::Decline, &mut b, Action::Decline);
+    alike(&a, &b);
 }

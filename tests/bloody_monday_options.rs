@@ -397,6 +397,9 @@ fn command_limit_9_11_barclay_stays_north_bm213() {
         assert!(is_ordered(&m, "R14"));
         assert_eq!(is_ordered(&m, "R13"), !on, "beyond the line");
         assert_eq!(is_ordered(&m, "R15"), !on, "range path through the south");
+        if matches!(step(&m), Step::ActivateLeaders { .. }) {
+            act(&mut m, Action::EndActivation);
+        }
         act(&mut m, Action::Move { block: id("R14") });
         assert!(offered(&m, &Action::StepTo { block: id("R14"), to: 72 }), "D32 his units may cross under 9.11");
         act(&mut m, Action::Stop { block: id("R14") });

@@ -161,16 +161,12 @@ impl BloodyMonday {
     }
 
     /// Skip steps with nothing to decide. True when a decision waits.
-    pub(crate) fn logistics_auto(&mut self, side: Side, stage: LogStage, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn logistics_auto(&mut self, side: Side, stage: LogStage, _ev: &mut Vec<Event>) -> bool {
         match stage {
-            LogStage::Decide => {
-                if self.logistics_prompt(side, stage).actions.len() > 1 {
-                    return true;
-                }
-                ev.push(Event::CinCDeclined { side });
-                self.phase = self.next_logistics_side(side);
-                false
-            }
+            // Finding 7: the player is asked even when Decline is all he may do. A CinC who can
+            // neither be activated nor move out is in a contested area with every exit held
+            // by the enemy: declining by itself would tell where a concealed CinC stands.
+            LogStage::Decide => true,
             LogStage::Reinforce => {
                 if self.reinforcement_max(side, self.log.lp) > 0 {
                     return true;

@@ -467,7 +467,12 @@ impl BloodyMonday {
                 }
                 Phase::Choice => return,
                 Phase::Activation => {
-                    if self.activation_actions().is_empty() {
+                    // Finding 7: the step ends by itself only when that is public (the cap of
+                    // leaders reached, or nothing to end it with). A player with leaders left
+                    // who cannot activate (exhausted, hidden) says "done" like one who chooses
+                    // to stop: skipping would tell the opponent their strengths.
+                    let capped = self.imp.leaders.len() as u8 >= self.imp.leader_cap || self.imp.leaders.is_empty();
+                    if capped && self.activation_actions().is_empty() {
                         self.phase = Phase::Movement;
                     } else {
                         return;
@@ -475,14 +480,21 @@ impl BloodyMonday {
                 }
                 Phase::LeaderMove { .. } | Phase::UnitMove { .. } | Phase::CinCMove { .. } => return,
                 Phase::Movement => {
-                    if !self.any_movement_action() {
+                    // Finding 7: ends by itself only when the move limit (public) is reached.
+                    // Whether an ordered unit can still move depends on hidden orders, types
+                    // and MP; at the table the player just says "done moving".
+                    let full = self.imp.limit.is_some_and(|l| self.imp.moved >= l);
+                    if full && !self.any_movement_action() {
                         self.end_movement();
                     } else {
                         return;
                     }
                 }
                 Phase::Inspiration => {
-                    if self.inspiration_actions().is_empty() {
+                    // Finding 7: ends by itself only when every activated leader (public) has
+                    // inspired. Whether one has a unit of his colour next to him is hidden.
+                    let all_used = self.imp.leaders.iter().all(|l| self.imp.inspired.contains(l));
+                    if all_used && self.inspiration_actions().is_empty() {
                         self.phase = Phase::Battles;
                     } else {
                         return;

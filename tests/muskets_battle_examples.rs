@@ -1,26 +1,13 @@
 //! Field Battle examples through the public API: the derived set-up values of the six battle
 //! scenarios, a scripted Assault, Withdraw and Pursuit with the 9.2.q split, Reinforce with a
 //! Flank Attack and a new CiC, the private-options view, is_legal and export/import.
-use napoleonic::games::muskets::battle::scenario::{CuData, ForceData, HqData, LeaderData, SpData};
-use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
+use napoleonic::games::muskets::battle::scenario::ForceData;
+use napoleonic::games::muskets::battle::setup::{Position, Setup};
 use napoleonic::games::muskets::battle::*;
 use napoleonic::games::{Match, Rules};
 
-fn troop(b: &Battle, id: &str) -> u8 {
-    b.scenario().troops.iter().position(|t| t.id == id).expect("troop type") as u8
-}
-fn cu(b: &Battle, name: &str) -> CuId {
-    match b.counter_by_name(name) {
-        Some(Counter::Cu(u)) => u,
-        other => panic!("{name}: {other:?}"),
-    }
-}
-fn place(counter: &str, section: Section) -> Placement {
-    Placement { counter: counter.into(), section, revealed: true }
-}
-fn apply(b: &mut Battle, a: Action) -> Vec<Event> {
-    b.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", b.prompt()))
-}
+mod common;
+use common::muskets::*;
 
 /// SR 9.2.h, l, m.1 and ER 1.7/4.4: each battle's command, CiC, hand size and BEP agree with
 /// the values the data file derives (scenarios/check_muskets_battles.py recomputes them).
@@ -217,40 +204,6 @@ fn definitive_shares_in_random_battles() {
             }
         }
     }
-}
-
-fn lone_cu(name: &str, sp: &[(&str, u8)]) -> CuData {
-    CuData {
-        name: name.into(),
-        arm: "infantry".into(),
-        nationality: "Spanish".into(),
-        leader: LeaderData { name: name.into(), ocn: None, morale_modifier: 0, initiative: 6, tactical: 1 },
-        leader_lost: false,
-        sp: sp.iter().map(|&(t, n)| SpData { troop: t.into(), count: n, shattered: 0 }).collect(),
-    }
-}
-
-/// Medellín with two Spanish forces next door: a lone division standing where the French have
-/// their LoC, and a larger army HQ.
-fn medellin_with_forces() -> BattleData {
-    let mut d = Scenario::built_in_data("medellin").unwrap();
-    d.id = "medellin-reinforced".into();
-    d.adjacent_forces = vec![
-        ForceData { side: Side::Allied, from_enemy_loc_zone: true, hqs: vec![], cus: vec![lone_cu("ID Flank", &[("Sp-Vet", 3)])] },
-        ForceData {
-            side: Side::Allied,
-            from_enemy_loc_zone: false,
-            hqs: vec![HqData {
-                name: "Ejército del Centro".into(),
-                size: "XXXXX".into(),
-                leader: LeaderData { name: "Castaños".into(), ocn: Some(13), morale_modifier: -1, initiative: 6, tactical: 1 },
-                leader_lost: false,
-                cus: vec![lone_cu("ID Reserva", &[("Sp-Ln", 4)])],
-            }],
-            cus: vec![],
-        },
-    ];
-    d
 }
 
 /// BOE 3: a Reinforce from the zone of the enemy LoC with no Outflank played is a Flank

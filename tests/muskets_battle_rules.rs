@@ -2,37 +2,16 @@
 //! actions through the public API, and an assertion that would fail if the rule were not
 //! applied. Each test names its rule and the checklist item (shared/rules/aom-checklist.md,
 //! CL-n) it covers; docs/checklist-muskets-battle.md lists them.
-use napoleonic::games::muskets::battle::scenario::{CuData, ForceData, HqData, LeaderData, SpData};
+use napoleonic::games::muskets::battle::scenario::{CuData, LeaderData, SpData};
 use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
 use napoleonic::games::muskets::battle::*;
 use napoleonic::games::{Match, Rules};
 
+mod common;
+use common::muskets::*;
+
 // ------------------------------------------------------------------ helpers
 
-fn troop(b: &Battle, id: &str) -> u8 {
-    b.scenario().troops.iter().position(|t| t.id == id).expect("troop type") as u8
-}
-fn cu(b: &Battle, name: &str) -> CuId {
-    match b.counter_by_name(name) {
-        Some(Counter::Cu(u)) => u,
-        other => panic!("{name}: {other:?}"),
-    }
-}
-fn hq(b: &Battle, name: &str) -> HqId {
-    match b.counter_by_name(name) {
-        Some(Counter::Hq(h)) => h,
-        other => panic!("{name}: {other:?}"),
-    }
-}
-fn place(counter: &str, section: Section) -> Placement {
-    Placement { counter: counter.into(), section, revealed: true }
-}
-fn apply(b: &mut Battle, a: Action) -> Vec<Event> {
-    b.apply(&a).unwrap_or_else(|e| panic!("{a:?}: {e}; prompt {:?}", b.prompt()))
-}
-fn data(id: &str) -> BattleData {
-    Scenario::built_in_data(id).unwrap()
-}
 /// A CU of a battle description, by name.
 fn cu_data<'a>(d: &'a mut BattleData, name: &str) -> &'a mut CuData {
     d.sides
@@ -834,40 +813,6 @@ fn sr_10_2_recruits_become_line_after_the_battle() {
 }
 
 // ------------------------------------------------------------------ reinforcements
-
-fn lone_cu(name: &str, sp_list: &[(&str, u8)]) -> CuData {
-    CuData {
-        name: name.into(),
-        arm: "infantry".into(),
-        nationality: "Spanish".into(),
-        leader: LeaderData { name: name.into(), ocn: None, morale_modifier: 0, initiative: 6, tactical: 1 },
-        leader_lost: false,
-        sp: sp_list.iter().map(|&(t, n)| SpData { troop: t.into(), count: n, shattered: 0 }).collect(),
-    }
-}
-
-/// Medellín with two Spanish forces next door: a lone division where the French have their
-/// LoC, and an army HQ with one division (as in muskets_battle_examples.rs).
-fn medellin_with_forces() -> BattleData {
-    let mut d = data("medellin");
-    d.id = "medellin-reinforced".into();
-    d.adjacent_forces = vec![
-        ForceData { side: Side::Allied, from_enemy_loc_zone: true, hqs: vec![], cus: vec![lone_cu("ID Flank", &[("Sp-Vet", 3)])] },
-        ForceData {
-            side: Side::Allied,
-            from_enemy_loc_zone: false,
-            hqs: vec![HqData {
-                name: "Ejército del Centro".into(),
-                size: "XXXXX".into(),
-                leader: LeaderData { name: "Castaños".into(), ocn: Some(13), morale_modifier: -1, initiative: 6, tactical: 1 },
-                leader_lost: false,
-                cus: vec![lone_cu("ID Reserva", &[("Sp-Ln", 4)])],
-            }],
-            cus: vec![],
-        },
-    ];
-    d
-}
 
 /// CL-360, BOE 3.a: a force that arrives spends 1 AP for each HQ in it (a lone CU none); the
 /// result reports the HQs and the forces.

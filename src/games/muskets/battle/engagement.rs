@@ -582,8 +582,14 @@ impl Battle {
         }
     }
 
+    /// SR 9.2.l: the Battle Endurance track ends at 0, where the side has lost: points beyond
+    /// it are not recorded (two CUs broken by one combat at 1 BEP leave 0, not -1).
     pub(crate) fn lose_bep(&mut self, side: Side, points: i16, ev: &mut Vec<Event>) {
         let st = self.side_mut(side);
+        let points = points.min(st.bep.max(0));
+        if points <= 0 {
+            return;
+        }
         st.bep -= points;
         let left = st.bep;
         ev.push(Event::EnduranceLost { side, points, left });

@@ -580,8 +580,8 @@ impl Battle {
             if st.sp_in < now || st.sp_in - now != st.losses.total() {
                 return Err(format!("{side}: {} SP in, {now} now, but {} casualties recorded", st.sp_in, st.losses.total()));
             }
-            if st.bep > st.bep_start {
-                return Err(format!("{side}: BEP {} above its total {}", st.bep, st.bep_start));
+            if st.bep > st.bep_start || st.bep < 0 {
+                return Err(format!("{side}: BEP {} outside 0..={}", st.bep, st.bep_start));
             }
             for (u, c) in self.cus.iter().enumerate() {
                 if c.place == Place::Eliminated && self.total_sp(u as CuId) != 0 {

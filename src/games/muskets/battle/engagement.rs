@@ -554,24 +554,24 @@ impl Battle {
         n - left
     }
 
+    /// Record `k` SP of troop type `troop` lost by CU `cu`. Artillery lost in the pursuit is
+    /// counted apart (SR 9.2.q.1.a: replaceable later).
     pub(crate) fn count_loss(&mut self, side: Side, cu: CuId, troop: u8, k: u16, cause: Cause) {
+        let artillery = self.arm(troop) == Arm::Artillery;
         let st = self.side_mut(side);
-        let l = &mut st.losses;
-        match cause {
-            Cause::Combat => l.combat += k,
-            Cause::Automatic => l.automatic += k,
-            Cause::Pursuit => l.pursuit += k,
-        }
         let i = match st.lost_sp.iter().position(|x| x.cu == cu && x.troop == troop) {
             Some(i) => i,
             None => {
-                st.lost_sp.push(super::LostSp { cu, troop, combat: 0, definitive: 0 });
+                st.lost_sp.push(super::LostSp { cu, troop, losses: Default::default() });
                 st.lost_sp.len() - 1
             }
         };
+        let l = &mut st.lost_sp[i].losses;
         match cause {
-            Cause::Combat => st.lost_sp[i].combat += k,
-            Cause::Automatic | Cause::Pursuit => st.lost_sp[i].definitive += k,
+            Cause::Combat => l.combat += k,
+            Cause::Automatic => l.automatic += k,
+            Cause::Pursuit if artillery => l.pursuit_art += k,
+            Cause::Pursuit => l.pursuit += k,
         }
     }
 

@@ -103,6 +103,17 @@ impl Losses {
     pub fn total(&self) -> u16 {
         self.combat + self.automatic + self.pursuit + self.pursuit_art
     }
+    /// The definitive part: Automatic Victory and pursuit losses (SR 9.2.q.1.a-b).
+    pub fn always_definitive(&self) -> u16 {
+        self.automatic + self.pursuit + self.pursuit_art
+    }
+    fn add(mut self, o: &Losses) -> Losses {
+        self.combat += o.combat;
+        self.automatic += o.automatic;
+        self.pursuit += o.pursuit;
+        self.pursuit_art += o.pursuit_art;
+        self
+    }
 }
 
 /// One side's battle state.
@@ -132,8 +143,7 @@ pub(crate) struct SideState {
     pub terrain: [Option<Terrain>; 6],
     pub loc: bool,
     pub withdraw_shift: i8,
-    pub losses: Losses,
-    /// Every SP lost, by CU and troop type (merged), for the per-unit result.
+    /// Every SP lost, by CU and troop type (merged); the side's `losses` are their sum.
     pub lost_sp: Vec<LostSp>,
     pub sp_in: u16,
     pub rec_upgraded: u16,
@@ -145,14 +155,19 @@ pub(crate) struct SideState {
     pub new_hand_pending: bool,
 }
 
-/// SP a CU lost of one troop type: `definitive` counts the Automatic Victory and pursuit
-/// losses (always definitive, SR 9.2.q.1.a-b); `combat` the rest, shared out at the end.
+/// SP a CU lost of one troop type, by cause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LostSp {
     pub cu: CuId,
     pub troop: u8,
-    pub combat: u16,
-    pub definitive: u16,
+    pub losses: Losses,
+}
+
+impl SideState {
+    /// SP lost by the side, by cause: the sum over its CUs and troop types.
+    pub(crate) fn losses(&self) -> Losses {
+        self.lost_sp.iter().fold(Losses::default(), |l, x| l.add(&x.losses))
+    }
 }
 
 /// One CU's losses of one troop type at the end of the battle. The campaign places the
@@ -535,7 +550,7 @@ impl Battle {
                 loc: me.loc,
                 counters: self.counters_of(viewer).into_iter().map(|c| self.counter_view(c)).collect(),
                 sections: self.sections_view(viewer, false),
-                losses: me.losses,
+                losses: me.losses(),
             },
             enemy: EnemyView {
                 side: foe_side,
@@ -556,7 +571,7 @@ impl Battle {
                     .collect(),
                 undeployed: self.counters_of(foe_side).into_iter().filter(|&c| self.place(c) == Place::Undeployed).count() as u8,
                 sections: self.sections_view(foe_side, true),
-                losses: foe.losses,
+                losses: foe.losses(),
             },
             outcome: self.outcome.clone(),
         }
@@ -577,8 +592,9 @@ impl Battle {
                 .filter(|&u| self.scen.cus[u].side == side && self.cus[u].place != Place::Adjacent)
                 .map(|u| self.total_sp(u as CuId))
                 .sum();
-            if st.sp_in < now || st.sp_in - now != st.losses.total() {
-                return Err(format!("{side}: {} SP in, {now} now, but {} casualties recorded", st.sp_in, st.losses.total()));
+            let lost = st.losses().total();
+            if st.sp_in < now || st.sp_in - now != lost {
+                return Err(format!("{side}: {} SP in, {now} now, but {lost} casualties recorded", st.sp_in));
             }
             if st.bep > st.bep_start || st.bep < 0 {
                 return Err(format!("{side}: BEP {} outside 0..={}", st.bep, st.bep_start));

@@ -100,8 +100,6 @@ impl Battle {
             // Besides: Art SP equal to half the pursuit casualties.
             let art = taken / 2;
             let got = self.pursuit_take(l, art, |t| t.arm == Arm::Artillery, 1, ev);
-            self.side_mut(l).losses.pursuit -= got;
-            self.side_mut(l).losses.pursuit_art += got;
             taken += got;
         }
         ev.push(Event::PursuitResolved { side: w, base_column, shifts, column, roll, percent: pct, losses: taken });
@@ -166,8 +164,8 @@ impl Battle {
             // SR 9.2.q.1.c: definitive share of combat casualties: draw 20%, winner 20%,
             // loser 40%; the rest are stragglers. Automatic Victory and pursuit: definitive.
             let pct = if winner.is_some_and(|w| w != side) { 40 } else { 20 };
-            let l = st.losses;
-            let definitive = l.combat * pct / 100 + l.automatic + l.pursuit + l.pursuit_art;
+            let l = st.losses();
+            let definitive = l.combat * pct / 100 + l.always_definitive();
             let casualties = l.total();
             let stragglers = casualties - definitive;
             ev.push(Event::LossesCounted { side, casualties, stragglers, definitive });
@@ -201,11 +199,11 @@ impl Battle {
     /// units add up exactly to the side's totals.
     fn losses_by_unit(&self, side: Side, combat_definitive: u16) -> Vec<super::UnitLoss> {
         let lost = &self.side(side).lost_sp;
-        let combat: u32 = lost.iter().map(|x| x.combat as u32).sum();
+        let combat: u32 = lost.iter().map(|x| x.losses.combat as u32).sum();
         let mut share: Vec<u16> = Vec::with_capacity(lost.len());
         let mut rest: Vec<(u32, usize)> = Vec::new();
         for (i, x) in lost.iter().enumerate() {
-            let exact = x.combat as u32 * combat_definitive as u32;
+            let exact = x.losses.combat as u32 * combat_definitive as u32;
             let whole = exact.checked_div(combat).unwrap_or(0);
             share.push(whole as u16);
             rest.push((exact - whole * combat.max(1), i));
@@ -229,9 +227,9 @@ impl Battle {
                     name: cu.name.clone(),
                     nationality: cu.nationality.clone(),
                     troop: self.scen.troops[x.troop as usize].id.clone(),
-                    casualties: x.combat + x.definitive,
-                    stragglers: x.combat - d,
-                    definitive: x.definitive + d,
+                    casualties: x.losses.total(),
+                    stragglers: x.losses.combat - d,
+                    definitive: x.losses.always_definitive() + d,
                 }
             })
             .filter(|x| x.casualties > 0)

@@ -3,7 +3,7 @@
 use super::action::{Action, Command, Counter, CuId, EndReason, Event, OptionKind, RollPurpose, Section, Side, Step, Terrain};
 use super::command::{is_napoleon, is_wellington};
 use super::scenario::{Arm, OutflankMode, Scenario, Zone};
-use super::{Battle, CuState, HqState, Losses, Options, Place, SideState, Sp};
+use super::{Battle, CuState, HqState, Options, Place, SideState, Sp};
 use crate::core::dice::Dice;
 use crate::games::{GameError, Prompt};
 use std::sync::Arc;
@@ -164,7 +164,6 @@ impl Battle {
             terrain: [None; 6],
             loc: scen.loc[s.index()],
             withdraw_shift: 0,
-            losses: Losses::default(),
             lost_sp: Vec::new(),
             sp_in: 0,
             rec_upgraded: 0,

@@ -58,6 +58,23 @@ impl<S, T, A> PromptCache<S, T, A> {
     }
 }
 
+impl<S: PartialEq, T: PartialEq + std::fmt::Debug, A: PartialEq> PromptCache<S, T, A> {
+    /// The prompt invariants every ruleset keeps (for tests): a cached prompt is the position's
+    /// `fresh` one; a game not `over` waits for a decision with at least one legal action
+    /// (`phase` names where it stands otherwise); a game over asks nothing.
+    pub(crate) fn check(&self, fresh: Option<Prompt<S, T, A>>, over: bool, phase: &dyn std::fmt::Debug) -> Result<(), String> {
+        if self.peek().is_some_and(|cached| *cached != fresh) {
+            return Err("the cached prompt differs from the position's".into());
+        }
+        match (over, fresh) {
+            (false, None) => Err(format!("no decision in phase {phase:?}")),
+            (false, Some(p)) if p.actions.is_empty() => Err(format!("no legal action at step {:?}", p.step)),
+            (true, Some(_)) => Err("a prompt after the game ended".into()),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// One step of a game's history: who chose which action, and what happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]

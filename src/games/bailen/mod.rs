@@ -481,20 +481,6 @@ impl Bailen {
         if occupied != seen {
             return Err(format!("{occupied} occupied hexes for {seen} counters on the map"));
         }
-        let fresh = self.current_prompt();
-        if let Some(cached) = self.prompt_cache.peek() {
-            if *cached != fresh {
-                return Err("the cached prompt differs from the position's".into());
-            }
-        }
-        match (self.outcome.is_some(), fresh) {
-            (false, None) => return Err(format!("no decision in phase {:?}", self.phase)),
-            (false, Some(p)) if p.actions.is_empty() => {
-                return Err(format!("no legal action at step {:?}", p.step))
-            }
-            (true, Some(_)) => return Err("a prompt after the game ended".into()),
-            _ => {}
-        }
-        Ok(())
+        self.prompt_cache.check(self.current_prompt(), self.outcome.is_some(), &self.phase)
     }
 }

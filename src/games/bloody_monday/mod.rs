@@ -323,11 +323,6 @@ impl BloodyMonday {
     /// control of sole occupants, and a decision with a legal action. For tests; never fails
     /// in play.
     pub fn check_invariants(&self) -> Result<(), String> {
-        if let Some(cached) = self.prompt_cache.peek() {
-            if *cached != self.current_prompt() {
-                return Err("the cached prompt differs from the position's".into());
-            }
-        }
         if self.blocks.len() != self.scen.blocks.len() {
             return Err("block count changed".into());
         }
@@ -352,15 +347,7 @@ impl BloodyMonday {
                 }
             }
         }
-        match (self.outcome.is_some(), self.current_prompt()) {
-            (false, None) => return Err(format!("no decision in phase {:?}", self.phase)),
-            (false, Some(p)) if p.actions.is_empty() => {
-                return Err(format!("no legal action at step {:?}", p.step))
-            }
-            (true, Some(_)) => return Err("a prompt after the game ended".into()),
-            _ => {}
-        }
-        Ok(())
+        self.prompt_cache.check(self.current_prompt(), self.outcome.is_some(), &self.phase)
     }
 }
 

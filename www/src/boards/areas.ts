@@ -6,7 +6,7 @@
 // Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
 import type { BmView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
-import { WidthZoom } from './zoom.js';
+import { clickOnEnter, WidthZoom } from './zoom.js';
 import { BM_SIDES, type BmScenarioData } from '../games/bloody_monday.js';
 
 export interface AreaBoardEvents {
@@ -64,14 +64,7 @@ export class AreaBoard {
       const area = target.closest<SVGElement>('[data-key]');
       if (area) this.events.activateHex(area.dataset.key!, at(area));
     });
-    this.root.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' && e.key !== ' ') return;
-      const target = e.target as Element;
-      if (target.matches('[data-piece],[data-key]')) {
-        e.preventDefault();
-        target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      }
-    });
+    clickOnEnter(this.root);
     this.root.addEventListener('pointerover', (e) => {
       const piece = (e.target as Element).closest<SVGElement>('[data-piece]');
       if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));

@@ -14,7 +14,7 @@
 // pool:kind) and piece ids, the same way the hex board reports them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
-import { WidthZoom } from './zoom.js';
+import { clickOnEnter, WidthZoom } from './zoom.js';
 import { BATTLE_SIDES, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
 export interface BattleBoardEvents {
@@ -126,14 +126,7 @@ export class BattleBoard {
       const key = target.closest<SVGElement>('[data-key]');
       if (key) this.events.activateHex(key.dataset.key!, at(key));
     });
-    this.root.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' && e.key !== ' ') return;
-      const target = e.target as Element;
-      if (target.matches('[data-piece],[data-key]')) {
-        e.preventDefault();
-        target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      }
-    });
+    clickOnEnter(this.root);
     // Pointing at (or tabbing to) a counter shows its card; a target section its odds.
     const hoverFrom = (el: Element | null): void => {
       const piece = el?.closest<SVGElement>('[data-piece]');

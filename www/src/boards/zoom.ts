@@ -1,5 +1,6 @@
-// Zoom for a board drawn in SVG to fit its box's width (the area map, the battle display): the
-// SVG's CSS width is a percentage of the box, 100% at "fit", and the box scrolls beyond it.
+// What the SVG boards drawn to fit their box's width share (the area map, the battle display):
+// the zoom (the SVG's CSS width is a percentage of the box, 100% at "fit", and the box scrolls
+// beyond it) and the keyboard (Enter or Space clicks the focused piece or place).
 
 export class WidthZoom {
   private scale = 1;
@@ -29,4 +30,16 @@ export class WidthZoom {
       svg.dataset.scale = this.scale.toFixed(2);
     }
   }
+}
+
+/** Enter or Space on a focused piece or place of an SVG board clicks it, as a pointer would. */
+export function clickOnEnter(root: HTMLElement): void {
+  root.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const target = e.target as Element;
+    if (target.matches('[data-piece],[data-key]')) {
+      e.preventDefault();
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    }
+  });
 }

@@ -581,11 +581,6 @@ impl Battle {
     /// (start + arrivals - now = casualties), BEP never above its total, a decision waits
     /// with at least one legal action. For tests; never fails in play.
     pub fn check_invariants(&self) -> Result<(), String> {
-        if let Some(cached) = self.prompt_cache.peek() {
-            if *cached != self.current_prompt() {
-                return Err("the cached prompt differs from the position's".into());
-            }
-        }
         for side in Side::BOTH {
             let st = self.side(side);
             let now: u16 = (0..self.cus.len())
@@ -608,12 +603,7 @@ impl Battle {
                 }
             }
         }
-        match (self.outcome.is_some(), self.current_prompt()) {
-            (false, None) => return Err(format!("no decision in phase {:?}", self.phase)),
-            (false, Some(p)) if p.actions.is_empty() => return Err(format!("no legal action at step {:?}", p.step)),
-            (true, Some(_)) => return Err("a prompt after the battle ended".into()),
-            _ => {}
-        }
+        self.prompt_cache.check(self.current_prompt(), self.outcome.is_some(), &self.phase)?;
         if let Some(o) = &self.outcome {
             for r in &o.result.sides {
                 if r.stragglers + r.definitive != r.casualties || r.casualties != r.losses.total() {

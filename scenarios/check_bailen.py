@@ -15,17 +15,7 @@ import sys
 
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bailen.json")
 
-FAILS = []
-NCHECK = 0
-
-
-def check(ok, what, detail=""):
-    global NCHECK
-    NCHECK += 1
-    print(("PASS " if ok else "FAIL ") + what + ("" if ok or not detail else f"  -- {detail}"))
-    if not ok:
-        FAILS.append(what)
-    return ok
+from checklib import check, finish
 
 
 # ---------------------------------------------------------------- geometry
@@ -416,10 +406,7 @@ def main():
                 comp[kind(c)] = comp.get(kind(c), 0) + 1
         print(f"  {f['side']:8s} {f['name']:9s} {size[f['name']]:3d}  " + ", ".join(f"{k} {comp[k]}" for k in KIND_ORDER if k in comp))
     print(f"  Spanish  (none)      1  water_carrier 1")
-    print(f"\n{NCHECK - len(FAILS)}/{NCHECK} checks passed")
-    if FAILS:
-        print("FAILED:\n  " + "\n  ".join(FAILS))
-        sys.exit(1)
+    finish()
 
 
 if __name__ == "__main__":

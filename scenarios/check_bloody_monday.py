@@ -31,17 +31,7 @@ from itertools import combinations
 
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bloody_monday.json")
 
-FAILS = []
-NCHECK = 0
-
-
-def check(ok, what, detail=""):
-    global NCHECK
-    NCHECK += 1
-    print(("PASS " if ok else "FAIL ") + what + ("" if ok or not detail else f"  -- {detail}"))
-    if not ok:
-        FAILS.append(what)
-    return bool(ok)
+from checklib import check, finish
 
 
 def short(items, n=8):
@@ -764,5 +754,4 @@ cols = Counter(a.get("colour") for a in AREAS)
 print(f"Areas: {len(AREAS)} ({cols['green']} green, {cols['yellow']} yellow, {cols['red']} red); Kolocha borders {nk}; "
       f"designations French {sum(v for k, v in dcount.items() if k[0] == 'french')}, Russian {sum(v for k, v in dcount.items() if k[0] == 'russian')}")
 print()
-print(f"{NCHECK - len(FAILS)} passed, {len(FAILS)} failed")
-sys.exit(1 if FAILS else 0)
+finish()

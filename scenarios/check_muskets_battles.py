@@ -23,17 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "muskets_battles.json")
 RULEBOOK_NAME = "002_638eac295c9d147c.txt"
 
-FAILS = []
-NCHECK = 0
-
-
-def check(ok, what, detail=""):
-    global NCHECK
-    NCHECK += 1
-    print(("PASS " if ok else "FAIL ") + what + ("" if ok or not detail else f"  -- {detail}"))
-    if not ok:
-        FAILS.append(what)
-    return ok
+from checklib import check, finish
 
 
 def warn(what):
@@ -703,10 +693,7 @@ def main():
             print(f"    {side_name:8s} SP {sp['infantry']:>2}/{sp['cavalry']:>2}/{sp['artillery']} = {sp['total']:>2}; "
                   f"{ncu:>2} inf/cav CU; BEP {bep_v:>2}; {command} CiC {cic}; {chits} chits; OCC {'/'.join(map(str, ocns))} {occ_mod:+d}  [{types_s}]")
 
-    print(f"\n{NCHECK - len(FAILS)}/{NCHECK} checks passed")
-    if FAILS:
-        print("FAILED:\n  " + "\n  ".join(FAILS))
-        sys.exit(1)
+    finish()
 
 
 if __name__ == "__main__":

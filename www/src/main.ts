@@ -225,13 +225,10 @@ function showCurtain(c: Current, side: string): void {
   el.exportText.value = '';
   el.shareLink.value = '';
   el.shareLink.hidden = el.shareLabel.hidden = true;
-  el.actions.replaceChildren();
-  el.quick.replaceChildren();
-  el.actionCount.textContent = '0';
+  clearChoices();
   el.dice.replaceChildren();
   el.statusList.replaceChildren();
   statusKey = '';
-  listFor = null;
   diceShownFor = null;
   log.reset([]);
   el.prompt.textContent = el.curtainText.textContent;
@@ -487,10 +484,7 @@ function render(): void {
       board.setReadOnly(true);
       board.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
-      el.actions.replaceChildren();
-      el.quick.replaceChildren();
-      el.actionCount.textContent = '0';
-      listFor = null;
+      clearChoices();
     } else {
       board.setReadOnly(false);
       const list = placedActions(c, prompt);
@@ -554,10 +548,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
       board.setReadOnly(true);
       board.draw(view, scenario, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
-      el.actions.replaceChildren();
-      el.quick.replaceChildren();
-      el.actionCount.textContent = '0';
-      listFor = null;
+      clearChoices();
     } else {
       board.setReadOnly(false);
       const list = placedActions(c, prompt);
@@ -592,6 +583,14 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   } catch (e) {
     showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
+}
+
+/** No choices on the screen (replaying an earlier position, or no game). */
+function clearChoices(): void {
+  el.actions.replaceChildren();
+  el.quick.replaceChildren();
+  el.actionCount.textContent = '0';
+  listFor = null;
 }
 
 function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean): void {

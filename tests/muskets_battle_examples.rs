@@ -38,27 +38,33 @@ fn derived_values_of_the_six_battles() {
     }
 }
 
+/// Medina de Rioseco in Combat Resolution: the three Imperial and three Spanish line CUs
+/// deployed face up, these hands, `turn` to play (the attacker when None).
+fn medina_deployed(hands: Vec<(Side, Vec<OptionKind>)>, turn: Option<Side>) -> Position {
+    Position {
+        placements: vec![
+            place("Garde Imperial", Section::Left),
+            place("ID Mouton", Section::Centre),
+            place("ID Merlé", Section::Right),
+            place("ID Portago", Section::Left),
+            place("ID Cagigal", Section::Centre),
+            place("ID Zayas", Section::Right),
+        ],
+        hands,
+        bep: vec![],
+        occ_passed: vec![],
+        terrain: vec![],
+        outflank_allowed: vec![],
+        round: None,
+        turn,
+    }
+}
+
 fn medina_position(hands: Vec<(Side, Vec<OptionKind>)>, dice: Vec<u8>) -> Battle {
     let setup = Setup {
         scenario: "medina-de-rioseco".into(),
         dice,
-        position: Some(Position {
-            placements: vec![
-                place("Garde Imperial", Section::Left),
-                place("ID Mouton", Section::Centre),
-                place("ID Merlé", Section::Right),
-                place("ID Portago", Section::Left),
-                place("ID Cagigal", Section::Centre),
-                place("ID Zayas", Section::Right),
-            ],
-            hands,
-            bep: vec![],
-            occ_passed: vec![],
-            terrain: vec![],
-            outflank_allowed: vec![],
-            round: None,
-            turn: None,
-        }),
+        position: Some(medina_deployed(hands, None)),
         ..Setup::default()
     };
     Battle::from_setup(&setup).expect("setup")
@@ -509,23 +515,7 @@ fn reinforcements_allow_a_free_regroup() {
 #[test]
 fn lisboa_lines_in_a_field_battle() {
     let lines = Options { lisboa_lines: true, ..Options::default() };
-    let position = |hands: Vec<(Side, Vec<OptionKind>)>, turn: Side| Position {
-        placements: vec![
-            place("Garde Imperial", Section::Left),
-            place("ID Mouton", Section::Centre),
-            place("ID Merlé", Section::Right),
-            place("ID Portago", Section::Left),
-            place("ID Cagigal", Section::Centre),
-            place("ID Zayas", Section::Right),
-        ],
-        hands,
-        bep: vec![],
-        occ_passed: vec![],
-        terrain: vec![],
-        outflank_allowed: vec![],
-        round: None,
-        turn: Some(turn),
-    };
+    let position = |hands: Vec<(Side, Vec<OptionKind>)>, turn: Side| medina_deployed(hands, Some(turn));
     // A position whose hand holds a Cavalry Charge is refused behind the Lines.
     let bad = Setup { options: lines.clone(), position: Some(position(vec![(Side::Imperial, vec![OptionKind::CavalryCharge])], Side::Imperial)), ..Setup::default() };
     let e = Battle::from_setup(&bad).unwrap_err();

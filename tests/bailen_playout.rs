@@ -3,16 +3,8 @@
 use napoleonic::games::bailen::{Bailen, JokerMode, Options, Place};
 use napoleonic::games::{Match, Rules};
 
-/// A small deterministic generator for choosing actions (not the game's dice).
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Pick;
 
 fn options_for(k: u64) -> Options {
     let b = |i: u64| (k >> i) & 1 == 1;

@@ -5,6 +5,9 @@ use napoleonic::games::bloody_monday::setup::{Placement, SetupStep};
 use napoleonic::games::bloody_monday::{Action, BlockId, BlockView, BloodyMonday, Event, Options, RollPurpose, Scenario, Setup, Side, Step, View, BORODINO};
 use napoleonic::games::{Match, Rules};
 
+mod common;
+use common::Pick;
+
 fn at(block: &str, area: u8) -> Placement {
     Placement { block: block.into(), area: Some(area), ..Placement::default() }
 }
@@ -83,15 +86,6 @@ fn the_random_setup_is_hidden_from_the_enemy() {
     }
 }
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 #[test]
 fn is_legal_agrees_with_the_legal_list_and_refusals_change_nothing() {

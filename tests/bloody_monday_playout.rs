@@ -4,15 +4,8 @@
 use napoleonic::games::bloody_monday::{BloodyMonday, Options, Side, BORODINO, LAST_BLOOD};
 use napoleonic::games::{Match, Rules};
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Pick;
 
 fn options_for(k: u64) -> Options {
     match k % 4 {

@@ -4,15 +4,8 @@
 use napoleonic::games::muskets::battle::{Battle, Options, Side, SCENARIO_IDS};
 use napoleonic::games::{Match, Rules};
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Pick;
 
 fn play(scenario: &str, seed: u64, options: Options, check_records: bool) -> (usize, Match<Battle>) {
     let mut m = Match::<Battle>::new(scenario, options, seed).expect("new game");

@@ -1,4 +1,6 @@
 pub mod dice;
 pub mod graph;
 pub mod hex;
+pub mod odds;
+pub mod outcome;
 pub mod record;

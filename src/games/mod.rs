@@ -139,7 +139,7 @@ pub trait GameEvent: Clone + Debug + Serialize {
 pub trait Rules: Clone + Sized {
     /// The ruleset's name in saved games ("bailen", ...).
     const RULESET: &'static str;
-    type Side: Copy + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Side: Copy + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
     type Step: Clone + Debug + PartialEq + Serialize;
     type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned;
     type Event: GameEvent;
@@ -213,6 +213,30 @@ pub trait Rules: Clone + Sized {
     fn odds(&self, action: &Self::Action) -> Option<Self::Odds>;
     /// Winner and level of victory, or None while the game goes on.
     fn outcome(&self) -> Option<Self::Outcome>;
+}
+
+/// What a computer opponent needs of every ruleset: the search extension of the contract. A
+/// search is written once over it and sees only what its side may see (through `determinize`).
+pub trait Search: Rules {
+    /// Every side, in a fixed order: the order of `returns`.
+    const SIDES: &'static [Self::Side];
+    /// Who decides now, or None once the game is over.
+    fn to_move(&self) -> Option<Self::Side> {
+        self.prompt().map(|p| p.side)
+    }
+    /// Once the game is over, a score per side in [-1, 1], in the order of `SIDES`: the
+    /// winner's level of victory, its negative for the loser, 0 for a draw.
+    fn returns(&self) -> Option<Vec<f64>>;
+    /// A cheap estimate in [-1, 1] of how well `side` stands in an unfinished position
+    /// (1 = sure to win decisively).
+    fn heuristic(&self, side: Self::Side) -> f64;
+    /// The same position with a fresh dice stream drawn from `seed` (scripted rolls dropped),
+    /// so that a search never sees the real future dice.
+    fn reseeded(&self, seed: u64) -> Self;
+    /// A complete state that agrees with everything `viewer` knows (its view, the events and
+    /// history it was shown), with the other side's hidden facts drawn again from `seed` and a
+    /// fresh dice stream. Two states `viewer` cannot tell apart give the same draw for a seed.
+    fn determinize(&self, viewer: Self::Side, seed: u64) -> Self;
 }
 
 /// A game being played: the current state, what is needed to undo, and the saved-game record.

@@ -1,0 +1,204 @@
+//! Exact odds: one distribution type for every ruleset, the page and a computer opponent.
+//!
+//! A `Distribution` lists outcomes with integer weights over a denominator (the weights sum to
+//! it), so "2 in 6" stays 2 in 6: no floating point, and two machines agree bit for bit.
+//! Weights are kept in lowest terms (divided by their greatest common divisor) and below 2^53,
+//! so that JavaScript reads them exactly.
+use serde::Serialize;
+use tsify::Tsify;
+
+/// The largest weight or denominator a distribution may hold: JavaScript's safe integers.
+pub const MAX_WEIGHT: u64 = (1 << 53) - 1;
+
+/// One outcome and how many of the denominator's equally likely cases give it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct Weighted<O> {
+    pub outcome: O,
+    pub weight: u64,
+}
+
+/// An exact probability distribution over outcomes `O`: `weight / denominator` each.
+/// Outcomes are distinct and listed in the order they were first produced; an outcome of
+/// weight 0 may be listed (so that the page can show "impossible" results).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct Distribution<O> {
+    pub denominator: u64,
+    pub outcomes: Vec<Weighted<O>>,
+}
+
+/// Why a distribution could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OddsError {
+    /// No case at all (every weight 0).
+    Empty,
+    /// The exact weights do not fit in JavaScript's safe integers.
+    TooFine,
+}
+
+impl std::fmt::Display for OddsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OddsError::Empty => write!(f, "a distribution needs at least one possible outcome"),
+            OddsError::TooFine => write!(f, "the exact odds need more than 2^53 cases"),
+        }
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl<O: PartialEq> Distribution<O> {
+    /// One outcome for sure.
+    pub fn certain(outcome: O) -> Self {
+        Distribution { denominator: 1, outcomes: vec![Weighted { outcome, weight: 1 }] }
+    }
+
+    /// Outcomes with weights; equal outcomes are merged, the denominator is the sum, and the
+    /// weights are reduced to lowest terms.
+    pub fn from_weights(weights: impl IntoIterator<Item = (O, u64)>) -> Result<Self, OddsError> {
+        let mut outcomes: Vec<Weighted<O>> = Vec::new();
+        let mut denominator: u64 = 0;
+        for (outcome, weight) in weights {
+            denominator = denominator.checked_add(weight).filter(|d| *d <= MAX_WEIGHT).ok_or(OddsError::TooFine)?;
+            match outcomes.iter_mut().find(|w| w.outcome == outcome) {
+                Some(w) => w.weight += weight,
+                None => outcomes.push(Weighted { outcome, weight }),
+            }
+        }
+        if denominator == 0 {
+            return Err(OddsError::Empty);
+        }
+        let mut d = Distribution { denominator, outcomes };
+        d.reduce();
+        Ok(d)
+    }
+
+    /// Each face of one die of `sides` faces (1..=sides), mapped to its outcome.
+    pub fn die(sides: u8, mut outcome_of: impl FnMut(u8) -> O) -> Self {
+        let sides = sides.max(1);
+        Self::from_weights((1..=sides).map(|f| (outcome_of(f), 1))).unwrap_or_else(|_| Self::certain(outcome_of(1)))
+    }
+
+    /// Divide every weight and the denominator by their greatest common divisor.
+    fn reduce(&mut self) {
+        let g = self.outcomes.iter().fold(self.denominator, |g, w| gcd(g, w.weight));
+        if g > 1 {
+            self.denominator /= g;
+            for w in &mut self.outcomes {
+                w.weight /= g;
+            }
+        }
+    }
+
+    /// The distribution of `f(outcome)`.
+    pub fn map<P: PartialEq>(&self, mut f: impl FnMut(&O) -> P) -> Distribution<P> {
+        let mut outcomes: Vec<Weighted<P>> = Vec::new();
+        for w in &self.outcomes {
+            let outcome = f(&w.outcome);
+            match outcomes.iter_mut().find(|x| x.outcome == outcome) {
+                Some(x) => x.weight += w.weight,
+                None => outcomes.push(Weighted { outcome, weight: w.weight }),
+            }
+        }
+        let mut d = Distribution { denominator: self.denominator, outcomes };
+        d.reduce();
+        d
+    }
+
+    /// The distribution of `f(a, b)` for independent `a` from self and `b` from `other`.
+    pub fn combine<P: PartialEq, Q: PartialEq>(&self, other: &Distribution<P>, mut f: impl FnMut(&O, &P) -> Q) -> Result<Distribution<Q>, OddsError> {
+        self.denominator.checked_mul(other.denominator).filter(|d| *d <= MAX_WEIGHT).ok_or(OddsError::TooFine)?;
+        let mut pairs = Vec::with_capacity(self.outcomes.len() * other.outcomes.len());
+        for a in &self.outcomes {
+            for b in &other.outcomes {
+                pairs.push((f(&a.outcome, &b.outcome), a.weight * b.weight));
+            }
+        }
+        Distribution::from_weights(pairs)
+    }
+
+    /// The weight of the outcomes that satisfy `pred`, over the denominator.
+    pub fn chance(&self, mut pred: impl FnMut(&O) -> bool) -> (u64, u64) {
+        let n = self.outcomes.iter().filter(|w| pred(&w.outcome)).map(|w| w.weight).sum();
+        (n, self.denominator)
+    }
+
+    /// The weight of one outcome (0 if it is not listed).
+    pub fn weight_of(&self, outcome: &O) -> u64 {
+        self.outcomes.iter().find(|w| w.outcome == *outcome).map_or(0, |w| w.weight)
+    }
+
+    /// The probability of each outcome as a float, for a search's arithmetic and for display
+    /// only (never for a rule).
+    pub fn probabilities(&self) -> impl Iterator<Item = (&O, f64)> {
+        let d = self.denominator as f64;
+        self.outcomes.iter().map(move |w| (&w.outcome, w.weight as f64 / d))
+    }
+}
+
+impl Distribution<u32> {
+    /// The number of successes of independent dice, die `i` succeeding on `hits[i]` of
+    /// `sides[i]` faces (the binomial-like sum of Bloody Monday's blocks or any pool of dice).
+    pub fn successes(dice: impl IntoIterator<Item = (u8, u8)>) -> Result<Self, OddsError> {
+        let mut d = Distribution::certain(0u32);
+        for (hits, sides) in dice {
+            let sides = sides.max(1);
+            let one = Distribution::from_weights([(1u32, u64::from(hits.min(sides))), (0, u64::from(sides - hits.min(sides)))])?;
+            d = d.combine(&one, |a, b| a + b)?;
+        }
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_die_is_uniform_and_reduced() {
+        let d = Distribution::die(6, |f| f >= 5);
+        assert_eq!(d.denominator, 3);
+        assert_eq!(d.weight_of(&true), 1);
+        assert_eq!(d.weight_of(&false), 2);
+    }
+
+    #[test]
+    fn two_dice_sum() {
+        let one = Distribution::die(6, u32::from);
+        let two = one.combine(&one, |a, b| a + b).unwrap();
+        assert_eq!(two.denominator, 36);
+        assert_eq!(two.weight_of(&7), 6);
+        assert_eq!(two.weight_of(&2), 1);
+        assert_eq!(two.outcomes.len(), 11);
+    }
+
+    #[test]
+    fn successes_of_mixed_dice() {
+        // One die hitting on 1 in 6, one on 3 in 6: P(0) = 5/6 * 3/6 = 15/36 = 5/12.
+        let d = Distribution::successes([(1, 6), (3, 6)]).unwrap();
+        assert_eq!(d.denominator, 12);
+        assert_eq!(d.weight_of(&0), 5);
+        assert_eq!(d.weight_of(&1), 6);
+        assert_eq!(d.weight_of(&2), 1);
+    }
+
+    #[test]
+    fn too_many_cases_are_refused() {
+        let many = std::iter::repeat_n((1u8, 6u8), 21);
+        assert_eq!(Distribution::successes(many), Err(OddsError::TooFine));
+        assert_eq!(Distribution::<u8>::from_weights([(1, 0)]), Err(OddsError::Empty));
+    }
+
+    #[test]
+    fn map_merges_and_chance_counts() {
+        let d = Distribution::die(10, |f| f).map(|f| if *f <= 3 { "low" } else { "high" });
+        assert_eq!(d.denominator, 10);
+        assert_eq!(d.chance(|o| *o == "low"), (3, 10));
+    }
+}

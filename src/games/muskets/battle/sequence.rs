@@ -36,7 +36,8 @@ pub(crate) struct Charge {
     pub play: Play,
     pub att_cmd: Option<Counter>,
     pub att: Option<CuId>,
-    pub def: Option<CuId>,
+    /// The defending infantry CU and the troop type it names (G9 stand-in step 2).
+    pub def: Option<(CuId, u8)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

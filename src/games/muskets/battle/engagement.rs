@@ -256,8 +256,9 @@ impl Battle {
         let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
         let pin = e.play.option == OptionKind::Pin;
         let last = Some((e.play, true));
-        if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
-            let (winner, loser, s) = if sa >= 8 * sd { (att, def, target) } else { (def, att, from) };
+        let (wa, wd) = (sa as u32, sd as u32);
+        if wa > 0 && wd > 0 && (wa >= 8 * wd || wd >= 8 * wa) {
+            let (winner, loser, s) = if wa >= 8 * wd { (att, def, target) } else { (def, att, from) };
             self.automatic_victory(winner, loser, s, ev);
             self.after_option(att, last);
             return;
@@ -491,12 +492,7 @@ impl Battle {
 
     /// A morale check of a CU: 1d10 + its leader's Morale Modifier (-1 in Woods) against each
     /// troop type's Morale Value; types below the roll shatter (reading: per type). Returns
-    /// whether anything shattered.
-    pub(crate) fn morale_check(&mut self, side: Side, u: CuId, ev: &mut Vec<Event>) -> bool {
-        self.morale_check_arm(side, u, &[], None, None, ev)
-    }
-
-    /// A morale check with `extra` modifiers, of the SP of one arm only if `only`; `defending`
+    /// whether anything shattered. With `extra` modifiers, of the SP of one arm only if `only`; `defending`
     /// is the troop type the CU used as the modifier of a combat in which it defended (its
     /// Morale Value is the defending one, ER 3.10).
     fn morale_check_arm(&mut self, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, defending: Option<u8>, ev: &mut Vec<Event>) -> bool {

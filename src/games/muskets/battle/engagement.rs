@@ -3,7 +3,7 @@
 use super::action::{push_modifier, Action, Counter, CuId, EndReason, Event, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Step, Terrain};
 use super::scenario::Arm;
 use super::sequence::{Charge, Engage, Phase, Play};
-use super::{Battle, Odds, Place};
+use super::{Battle, Place};
 use crate::games::Prompt;
 
 /// What a loss counts as (SR 9.2.q.1).
@@ -665,66 +665,6 @@ impl Battle {
                     }
                 }
             }
-        }
-    }
-
-    /// The exact chances of an action decided by dice.
-    pub(crate) fn action_odds(&self, a: &Action) -> Option<Odds> {
-        let p = self.current_prompt()?;
-        if !p.actions.contains(a) {
-            return None;
-        }
-        let side = p.side;
-        let d10 = |ok: u32, label: &str| Some(Odds { denominator: 10, outcomes: vec![(label.to_string(), ok), ("fails".to_string(), 10 - ok)] });
-        let init = |c: Counter| (self.leader(c).initiative as u32).min(10);
-        match (&self.phase, a) {
-            (_, Action::Pass) => {
-                let rollers = self.rollers(side);
-                let den = 10u32.pow(rollers.len() as u32);
-                let ok: u32 = rollers.iter().map(|&c| init(c)).product();
-                Some(Odds { denominator: den, outcomes: vec![("clean pass".into(), ok), ("pass and discard".into(), den - ok)] })
-            }
-            (_, Action::TryAnother) => d10(init(self.side(side).cic), "another option"),
-            (Phase::FollowUp { last, .. }, Action::Continue) => d10(self.section_commander(side, last.from).map_or(0, init), "continues"),
-            (_, Action::Reinforce { force }) => {
-                let need = self.scen.forces.get(*force as usize).map_or(0, |f| init(f.leader) as i16) - Modifier::sum(&self.reinforce_modifiers(side));
-                d10(need.clamp(0, 10) as u32, "arrives")
-            }
-            (_, Action::Withdraw) => {
-                let cic = self.side(side).cic;
-                let need = self.leader(cic).ocn as i16 - Modifier::sum(&self.withdraw_modifiers(side));
-                let ok = (1..=10).flat_map(|a| (1..=10).map(move |b| a + b)).filter(|&t| t <= need).count() as u32;
-                Some(Odds { denominator: 100, outcomes: vec![("pursuit 3 columns left".into(), ok), ("pursuit 2 columns right".into(), 100 - ok)] })
-            }
-            (_, Action::Bombard { from, .. }) => {
-                let m = Modifier::sum(&self.bombard_modifiers(side, *from));
-                let ok = (1..=10i16).filter(|d| d + m >= 8).count() as u32;
-                d10(ok, "hits")
-            }
-            (_, Action::Rally { cu, .. }) => {
-                let best = self.cus.get(*cu as usize)?.sp.iter().filter(|s| s.shattered > 0).map(|s| self.troop_values(side, s.troop, false).0 as i16).max()?;
-                let m = Modifier::sum(&self.rally_modifiers(*cu));
-                let ok = (1..=10i16).filter(|d| d + m <= best).count() as u32;
-                d10(ok, "rallies (best type)")
-            }
-            (Phase::Engage(e), Action::CheckWith { cu, troop }) if e.def_cmd.is_some() && e.def.is_none() => {
-                let mut full = (**e).clone();
-                full.def = Some((*cu, *troop));
-                let (ma, md) = self.engagement_modifiers(&full);
-                let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
-                let (mut w, mut t, mut l) = (0, 0, 0);
-                for ra in 1..=10i16 {
-                    for rd in 1..=10i16 {
-                        match (ra + ma).cmp(&(rd + md)) {
-                            std::cmp::Ordering::Greater => w += 1,
-                            std::cmp::Ordering::Equal => t += 1,
-                            std::cmp::Ordering::Less => l += 1,
-                        }
-                    }
-                }
-                Some(Odds { denominator: 100, outcomes: vec![("attacker wins".into(), w), ("tie".into(), t), ("defender wins".into(), l)] })
-            }
-            _ => None,
         }
     }
 }

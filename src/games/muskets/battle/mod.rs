@@ -10,6 +10,7 @@
 pub mod action;
 mod command;
 mod engagement;
+pub mod odds;
 mod options;
 mod pursuit;
 pub mod scenario;
@@ -17,6 +18,7 @@ mod sequence;
 pub mod setup;
 
 pub use action::{Action, Command, Counter, CuId, EndReason, Event, HqId, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Step, Terrain};
+pub use odds::{Odds, Roll};
 pub use scenario::{BattleData, Scenario, SCENARIO_IDS};
 pub use setup::Setup;
 
@@ -393,6 +395,17 @@ impl Battle {
             .map(|u| self.total_sp(u as CuId))
             .sum()
     }
+    /// The same position with these d10 faces rolled first, then a stream seeded by `seed`
+    /// (for tests and analysis, as `Setup.dice` does for a new battle). Faces outside 1-10
+    /// are refused.
+    pub fn with_scripted_dice(&self, seed: u64, faces: &[u8]) -> Result<Battle, GameError> {
+        if let Some(bad) = faces.iter().find(|&&d| !(1..=10).contains(&d)) {
+            return Err(GameError::Setup(format!("dice: {bad} is not a face of a d10")));
+        }
+        let mut b = self.clone();
+        b.dice = Dice::scripted(seed, faces);
+        Ok(b)
+    }
     /// ER 3.1.d: a battle in the Lisboa zone with the Lines of Torres Vedras in effect.
     pub fn lisboa_lines(&self) -> bool {
         self.scen.er_3_1_d || self.options.lisboa_lines
@@ -755,13 +768,4 @@ impl Rules for Battle {
     fn opening_events(&self) -> Vec<Event> {
         self.opening.as_ref().clone()
     }
-}
-
-/// The exact chance of what a die roll decides: each outcome's count out of `denominator`
-/// (10 for one d10, 100 for two).
-#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
-pub struct Odds {
-    pub denominator: u32,
-    pub outcomes: Vec<(String, u32)>,
 }

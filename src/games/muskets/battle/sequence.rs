@@ -451,7 +451,7 @@ impl Battle {
     }
 
     /// Perform a legal action (already checked against the prompt).
-    fn perform_checked(&mut self, a: &Action, ev: &mut Vec<Event>) {
+    pub(crate) fn perform_checked(&mut self, a: &Action, ev: &mut Vec<Event>) {
         match (self.phase.clone(), a) {
             (Phase::Terrain { side, any, hills, woods }, Action::PlaceTerrain { section, terrain }) => {
                 self.side_mut(side).terrain[section.index()] = Some(*terrain);
@@ -855,17 +855,7 @@ impl Battle {
     /// 9.2.n: 2d10 (per Joint Leader) with the modifiers against the OCN, secretly.
     fn operational_control(&mut self, ev: &mut Vec<Event>) {
         for side in Side::BOTH {
-            let st = self.side(side);
-            let mut m: i16 = 0;
-            if side == self.scen.defender() {
-                m -= 1;
-            }
-            if st.command == Command::Joint {
-                m += if self.present_hqs(side).is_empty() { 5 } else { 2 };
-            }
-            m += 2 * i16::from(st.hand[OptionKind::Outflank.index()] > 0);
-            m += st.hand[OptionKind::Assault.index()] as i16;
-            m += (st.hand[OptionKind::CavalryCharge.index()] / 2) as i16;
+            let m = self.occ_modifier(side);
             let mut passed = true;
             for l in self.rollers(side) {
                 let a = self.roll(side, RollPurpose::OperationalControl { leader: l }, true, ev);

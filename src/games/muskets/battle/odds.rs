@@ -1,0 +1,275 @@
+//! The exact odds of every roll a player's action triggers, as one `Distribution` of typed
+//! results (core/odds.rs). The odds use only what the deciding side may know: where the
+//! enemy's Operational Control result is still secret (SR 9.2.n) they assume it passed, and
+//! say so.
+use super::action::{Action, Counter, CuId, Modifier, OptionKind, Section, Side, Terrain};
+use super::engagement::Cause;
+use super::scenario::Arm;
+use super::sequence::{Charge, Engage, Phase};
+use super::Battle;
+use crate::core::odds::{Distribution, OddsError};
+use serde::Serialize;
+use tsify::Tsify;
+
+/// What a roll decides, as the odds list it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+#[serde(tag = "roll", rename_all = "snake_case")]
+pub enum Roll {
+    /// SR 9.2.o.2: every roller within his Initiative keeps the chits; otherwise one is
+    /// discarded.
+    Pass { clean: bool },
+    /// SR 9.2.o.1.b.i: the CiC's roll to play another option.
+    AnotherOption { granted: bool },
+    /// SR 9.2.o.1.b.ii: the Section Commander's roll to continue.
+    Continue { granted: bool },
+    /// BOE 3.a: the force leader's roll.
+    Reinforce { arrives: bool },
+    /// BOE 1: the CiC withdraws in good order (the pursuit 3 columns left) or not (2 right).
+    Withdraw { good_order: bool },
+    /// Bombardment (G9 stand-in): 8 or more hits.
+    Bombardment { hits: bool },
+    /// A rally (SR 9.2.o.1.b.iii) or a Recover (BOE 4): the shattered SP that rally.
+    Rally { sp: u16 },
+    /// An engagement (G9 stand-in): who wins, None for a tie; an Automatic Victory at 8:1 is
+    /// certain.
+    Engagement { winner: Option<Side> },
+    /// A Cavalry Charge (BOE, D55): the charge wins Cavalry Superiority, or the infantry holds
+    /// and the charging cavalry checks (and shatters or not).
+    CavalryCharge { superiority: bool, charger_shattered: bool },
+    /// The morale check of the bombarded CU after its loss: the SP that shatter.
+    MoraleCheck { shattered: u16 },
+    /// SR 9.2.n: the side's own Operational Control Check at the end of Planning.
+    OperationalControl { passed: bool },
+}
+
+/// The odds of an action: the exact distribution of what its roll decides, and what they
+/// assume of the enemy's secrets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+pub struct Odds {
+    pub distribution: Distribution<Roll>,
+    /// The enemy's Operational Control modifier the odds assume while it is secret (SR 9.2.n:
+    /// +1, a passed check, the case to fear); None when it is known or plays no part.
+    pub enemy_occ_assumed: Option<i8>,
+}
+
+impl Odds {
+    fn of(distribution: Distribution<Roll>) -> Odds {
+        Odds { distribution, enemy_occ_assumed: None }
+    }
+}
+
+/// One d10 against a need: succeeding on `need` of 10 faces (held within 0..=10).
+fn d10_within(need: i16, f: impl Fn(bool) -> Roll) -> Distribution<Roll> {
+    Distribution::die(10, |d| f(i16::from(d) <= need))
+}
+
+impl Battle {
+    /// The exact odds of a legal action that rolls dice (None for an illegal action or one
+    /// that rolls none).
+    pub(crate) fn action_odds(&self, a: &Action) -> Option<Odds> {
+        let p = self.current_prompt()?;
+        if !p.actions.contains(a) {
+            return None;
+        }
+        let side = p.side;
+        let init = |c: Counter| i16::from(self.leader(c).initiative);
+        let odds = match (&self.phase, a) {
+            (_, Action::Pass) => {
+                // SR 9.2.o.2: every roller (each Joint Leader) rolls against his Initiative.
+                let dice = self.rollers(side).into_iter().map(|c| (init(c).clamp(0, 10) as u8, 10u8));
+                let n = self.rollers(side).len() as u32;
+                Distribution::successes(dice).ok()?.map(|k| Roll::Pass { clean: *k == n })
+            }
+            (_, Action::TryAnother) => d10_within(init(self.side(side).cic), |ok| Roll::AnotherOption { granted: ok }),
+            (Phase::FollowUp { last, .. }, Action::Continue) => {
+                let need = self.section_commander(side, last.from).map_or(0, init);
+                d10_within(need, |ok| Roll::Continue { granted: ok })
+            }
+            (_, Action::Reinforce { force }) => {
+                let f = self.scen.forces.get(*force as usize)?;
+                let need = init(f.leader) - Modifier::sum(&self.reinforce_modifiers(side));
+                d10_within(need, |ok| Roll::Reinforce { arrives: ok })
+            }
+            (_, Action::Withdraw) => {
+                // BOE 1: 2d10 + enemy BEP - own BEP against the CiC's OCN.
+                let need = i16::from(self.leader(self.side(side).cic).ocn) - Modifier::sum(&self.withdraw_modifiers(side));
+                let one = Distribution::die(10, u8::from);
+                one.combine(&one, |a, b| i16::from(*a) + i16::from(*b) <= need).ok()?.map(|ok| Roll::Withdraw { good_order: *ok })
+            }
+            (_, Action::Bombard { from, .. }) => {
+                let m = Modifier::sum(&self.bombard_modifiers(side, *from));
+                Distribution::die(10, |d| Roll::Bombardment { hits: i16::from(d) + m >= 8 })
+            }
+            (_, Action::Rally { cu, .. }) => self.rally_odds(side, *cu),
+            (_, Action::Recover) => {
+                // BOE 4: one roll per CU with shattered SP; the SP rallied add up.
+                let mut d = Distribution::certain(0u16);
+                for u in self.shattered_cus(side).collect::<Vec<_>>() {
+                    let one = self.rally_odds(side, u).map(|r| if let Roll::Rally { sp } = r { *sp } else { 0 });
+                    d = d.combine(&one, |a, b| a + b).ok()?;
+                }
+                d.map(|sp| Roll::Rally { sp: *sp })
+            }
+            (Phase::Bombard { side: firing, play, .. }, Action::CheckWith { cu, troop }) => self.bombarded_odds(firing.other(), *cu, *troop, play.target)?,
+            (Phase::Planning { side, mid: false }, Action::EndPlanning) if *side == self.scen.defender() => self.occ_odds(*side).ok()?,
+            _ => return self.combat_odds(side, a),
+        };
+        Some(Odds::of(odds))
+    }
+
+    /// A rally roll of one CU (BOE 4 modifiers): the shattered SP of the types whose Morale
+    /// Value the total does not exceed.
+    fn rally_odds(&self, side: Side, u: CuId) -> Distribution<Roll> {
+        let m = Modifier::sum(&self.rally_modifiers(u));
+        let sp = self.cus.get(u as usize).map(|c| c.sp.clone()).unwrap_or_default();
+        Distribution::die(10, |d| {
+            let total = i16::from(d) + m;
+            let rallied = sp.iter().filter(|s| s.shattered > 0 && total <= i16::from(self.troop_values(side, s.troop, false).0)).map(|s| u16::from(s.shattered)).sum();
+            Roll::Rally { sp: rallied }
+        })
+    }
+
+    /// The fresh SP of a CU that shatter on a morale check total, each type against its Morale
+    /// Value (`defending`: the type used as the modifier in defence, ER 3.10).
+    fn shattered_by(&self, side: Side, sp: &[super::Sp], total: i16, only: Option<Arm>, defending: Option<u8>) -> u16 {
+        sp.iter()
+            .filter(|x| x.fresh > 0 && self.arm(x.troop) != Arm::Artillery && only.is_none_or(|o| o == self.arm(x.troop)))
+            .filter(|x| total > i16::from(self.troop_values(side, x.troop, defending == Some(x.troop)).0))
+            .map(|x| u16::from(x.fresh))
+            .sum()
+    }
+
+    /// The morale die's modifiers for a CU in a section: its leader's Morale Modifier, -1 in
+    /// Woods (SR 9.2.i.7.i), and `extra`.
+    fn morale_modifier(&self, side: Side, u: CuId, s: Section, extra: i16) -> i16 {
+        let woods = if self.side(side).terrain[s.index()] == Some(Terrain::Woods) { -1 } else { 0 };
+        i16::from(self.leader(Counter::Cu(u)).morale_modifier) + woods + extra
+    }
+
+    /// The bombarded CU loses 1 SP of the named type, then checks morale.
+    fn bombarded_odds(&self, def: Side, u: CuId, troop: u8, s: Section) -> Option<Distribution<Roll>> {
+        let mut after = self.clone();
+        after.take_losses(def, u, troop, s, 1, Cause::Combat, &mut Vec::new());
+        if after.total_sp(u) == 0 {
+            return Some(Distribution::certain(Roll::MoraleCheck { shattered: 0 }));
+        }
+        let sp = after.cus.get(u as usize)?.sp.clone();
+        let m = after.morale_modifier(def, u, s, 0);
+        Some(Distribution::die(10, |d| Roll::MoraleCheck { shattered: after.shattered_by(def, &sp, i16::from(d) + m, None, Some(troop)) }))
+    }
+
+    /// SR 9.2.n for the side's own check: 2d10 per roller + the modifiers against his OCN.
+    fn occ_odds(&self, side: Side) -> Result<Distribution<Roll>, OddsError> {
+        let m = self.occ_modifier(side);
+        let one = Distribution::die(10, u8::from);
+        let two = one.combine(&one, |a, b| i16::from(*a) + i16::from(*b))?;
+        let mut passed = Distribution::certain(true);
+        for l in self.rollers(side) {
+            let ocn = i16::from(self.leader(l).ocn);
+            let each = two.map(|t| t + m <= ocn);
+            passed = passed.combine(&each, |a, b| *a && *b)?;
+        }
+        Ok(passed.map(|p| Roll::OperationalControl { passed: *p }))
+    }
+
+    /// An action that names the last choice of a combat (a commander, a checking unit), or plays
+    /// an option whose choices are all forced: the combat's odds once every choice is made.
+    fn combat_odds(&self, side: Side, a: &Action) -> Option<Odds> {
+        if !matches!(self.phase, Phase::Engage(_) | Phase::Charge(_) | Phase::Turn { .. } | Phase::Group { .. } | Phase::Regroup { .. } | Phase::FlankEnd { .. }) {
+            return None;
+        }
+        let mut probe = self.clone();
+        probe.prompt_cache.clear();
+        let mut ev = Vec::new();
+        probe.perform_checked(a, &mut ev);
+        if probe.dice != self.dice {
+            return None; // it rolled: not a choice that only leads to a combat
+        }
+        // The choices the battle makes alone (a single candidate) are made.
+        for _ in 0..16 {
+            match probe.phase.clone() {
+                Phase::Engage(e) => match probe.engage_prompt(&e) {
+                    Some(p) if p.actions.len() == 1 => probe.engage_action(*e, &p.actions[0], &mut ev),
+                    Some(_) => return None,
+                    None => return self.engagement_odds(side, &e),
+                },
+                Phase::Charge(c) => match probe.charge_prompt(&c) {
+                    Some(p) if p.actions.len() == 1 => probe.charge_action(*c, &p.actions[0], &mut ev),
+                    Some(_) => return None,
+                    None => return self.charge_odds(&probe, &c).map(Odds::of),
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The engagement's winner over the two d10 (or an Automatic Victory), the modifiers as
+    /// `viewer` knows them: the enemy's secret Operational Control result taken as passed.
+    fn engagement_odds(&self, viewer: Side, e: &Engage) -> Option<Odds> {
+        let (att, def) = (e.side, e.side.other());
+        let (sa, sd) = (u32::from(self.section_strength(att, e.play.from)), u32::from(self.section_strength(def, e.play.target)));
+        if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
+            let winner = if sa >= 8 * sd { att } else { def };
+            return Some(Odds::of(Distribution::certain(Roll::Engagement { winner: Some(winner) })));
+        }
+        let foe = viewer.other();
+        let mut known = self.clone();
+        let assumed = (!self.side(foe).occ_revealed).then_some(1i8);
+        if let Some(m) = assumed {
+            known.side_mut(foe).occ = m;
+        }
+        let (ma, md) = known.engagement_modifiers(e);
+        let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
+        let one = Distribution::die(10, i16::from);
+        let d = one
+            .combine(&one, |ra, rd| {
+                let winner = match (ra + ma).cmp(&(rd + md)) {
+                    std::cmp::Ordering::Greater => Some(att),
+                    std::cmp::Ordering::Less => Some(def),
+                    std::cmp::Ordering::Equal => None,
+                };
+                Roll::Engagement { winner }
+            })
+            .ok()?;
+        Some(Odds { distribution: d, enemy_occ_assumed: assumed })
+    }
+
+    /// BOE Cavalry Charge (D55): the infantry's morale check, then, if it holds, the charging
+    /// CU's check of its cavalry SP.
+    fn charge_odds(&self, at: &Battle, c: &Charge) -> Option<Distribution<Roll>> {
+        let (att, def) = (c.side, c.side.other());
+        let (a, (d, troop)) = (c.att?, c.def?);
+        let def_sp = at.cus.get(d as usize)?.sp.clone();
+        let att_sp = at.cus.get(a as usize)?.sp.clone();
+        let fresh: u16 = def_sp.iter().filter(|x| at.arm(x.troop) != Arm::Artillery).map(|x| u16::from(x.fresh)).sum();
+        let (md, ma) = (at.morale_modifier(def, d, c.play.target, 0), at.morale_modifier(att, a, c.play.from, 0));
+        let one = Distribution::die(10, i16::from);
+        one.combine(&one, |dd, da| {
+            let superiority = at.shattered_by(def, &def_sp, dd + md, None, Some(troop)) == fresh;
+            let charger_shattered = !superiority && at.shattered_by(att, &att_sp, da + ma, Some(Arm::Cavalry), None) > 0;
+            Roll::CavalryCharge { superiority, charger_shattered }
+        })
+        .ok()
+    }
+}
+
+/// The Operational Control Check's modifier for a side (SR 9.2.n.1).
+impl Battle {
+    pub(crate) fn occ_modifier(&self, side: Side) -> i16 {
+        let st = self.side(side);
+        let mut m: i16 = 0;
+        if side == self.scen.defender() {
+            m -= 1;
+        }
+        if st.command == super::action::Command::Joint {
+            m += if self.present_hqs(side).is_empty() { 5 } else { 2 };
+        }
+        m += 2 * i16::from(st.hand[OptionKind::Outflank.index()] > 0);
+        m += i16::from(st.hand[OptionKind::Assault.index()]);
+        m += i16::from(st.hand[OptionKind::CavalryCharge.index()] / 2);
+        m
+    }
+}

@@ -14,6 +14,7 @@ pub mod odds;
 mod options;
 mod pursuit;
 pub mod scenario;
+pub mod search;
 mod sequence;
 pub mod setup;
 

@@ -1,3 +1,4 @@
+pub mod action_code;
 pub mod dice;
 pub mod graph;
 pub mod hex;

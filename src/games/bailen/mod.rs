@@ -8,6 +8,7 @@ pub mod action;
 mod combat;
 mod joker;
 mod movement;
+mod saved;
 pub mod scenario;
 mod sequence;
 pub mod setup;
@@ -338,6 +339,12 @@ impl Rules for Bailen {
     }
     fn options(&self) -> &Options {
         &self.options
+    }
+    fn encode_actions(actions: &[Action]) -> Vec<u8> {
+        saved::encode(actions)
+    }
+    fn decode_actions(code: &[u8], count: usize) -> Result<Vec<Action>, (usize, String)> {
+        saved::decode(code, count)
     }
     fn encode_options(o: &Options) -> Vec<u8> {
         let joker = match o.joker {

@@ -5,7 +5,23 @@
 //! and performs one of them and returns the events the page animates and logs.
 pub mod bailen;
 pub mod bloody_monday;
+pub mod catalogue;
 pub mod muskets;
+
+/// The registry of rulesets: one line each, a name and the ruleset's type. Everything that
+/// serves every ruleset (the catalogue, the wasm handles, the conformance harness) expands it
+/// with a macro of its own: `for_each_ruleset!(m)` calls `m! { Name => Type, ... }`. Adding a
+/// ruleset is one line here (and its adapter in the page).
+#[macro_export]
+macro_rules! for_each_ruleset {
+    ($m:ident) => {
+        $m! {
+            Bailen => $crate::games::bailen::Bailen,
+            MusketsBattle => $crate::games::muskets::battle::Battle,
+            BloodyMonday => $crate::games::bloody_monday::BloodyMonday,
+        }
+    };
+}
 
 use crate::core::record::{Choices, Record, RecordError, RECORD_VERSION};
 use serde::{de::DeserializeOwned, Serialize};
@@ -103,6 +119,47 @@ pub enum GameError {
     Replay { choice: usize, reason: String },
     /// Nothing to undo.
     NothingToUndo,
+}
+
+/// What kind of refusal an error is, for the page to act on (the text stays the precise one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// The action is not legal now (or is not an action of this ruleset).
+    IllegalAction,
+    /// The game is over: nothing more can be played.
+    GameOver,
+    /// A setup, scenario file or option set was refused.
+    BadSetup,
+    /// A saved string cannot be read.
+    BadSavedString,
+    /// A saved string was read but does not replay (at `choice`).
+    ReplayFailure,
+    /// Nothing to undo.
+    NothingToUndo,
+    /// A value given to the engine is not of the expected shape (too deep, too large, not JSON).
+    BadInput,
+}
+
+impl GameError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            GameError::Illegal(_) => ErrorKind::IllegalAction,
+            GameError::GameOver => ErrorKind::GameOver,
+            GameError::Setup(_) | GameError::Options(_) => ErrorKind::BadSetup,
+            GameError::Record(_) => ErrorKind::BadSavedString,
+            GameError::Replay { .. } => ErrorKind::ReplayFailure,
+            GameError::NothingToUndo => ErrorKind::NothingToUndo,
+        }
+    }
+    /// The 0-based choice at which a saved game stopped replaying.
+    pub fn choice(&self) -> Option<usize> {
+        match self {
+            GameError::Replay { choice, .. } => Some(*choice),
+            _ => None,
+        }
+    }
 }
 
 impl Display for GameError {

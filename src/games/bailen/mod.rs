@@ -8,6 +8,8 @@ pub mod action;
 mod combat;
 mod joker;
 mod movement;
+mod odds;
+mod search;
 pub mod scenario;
 mod sequence;
 pub mod setup;
@@ -16,7 +18,9 @@ mod victory;
 pub use action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 pub use scenario::{Kind, Scenario, DEFAULT_SCENARIO};
 pub use setup::Setup;
-pub use victory::{Outcome, Victory};
+pub use combat::{AttackOdds, ShotNumbers};
+pub use odds::{Odds, RollOdds, RollResult};
+pub use victory::{BailenOutcome, Outcome, OutcomeDetail, Victory};
 
 use crate::core::dice::Dice;
 use crate::core::hex::Hex;
@@ -308,7 +312,7 @@ pub struct View {
     /// (Spanish counters there ignore the heat); empty otherwise.
     pub watered_hexes: Vec<Hex>,
     pub options: Options,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<BailenOutcome>,
 }
 
 impl Rules for Bailen {
@@ -318,7 +322,7 @@ impl Rules for Bailen {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Odds = combat::Odds;
+    type Odds = Odds;
     type Outcome = Outcome;
     type Options = Options;
     type Setup = Setup;
@@ -394,8 +398,8 @@ impl Rules for Bailen {
     fn view(&self, _side: Side) -> View {
         self.public_view()
     }
-    fn odds(&self, action: &Action) -> Option<combat::Odds> {
-        self.attack_odds(action)
+    fn odds(&self, action: &Action) -> Option<Odds> {
+        self.odds_of(action)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()

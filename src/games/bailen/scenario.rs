@@ -4,7 +4,7 @@ use super::action::{Side, UnitId};
 use crate::core::hex::{Grid, Hex};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 /// The id of the built-in scenario.
@@ -241,16 +241,20 @@ impl Scenario {
             return Err(format!("unknown Bailén scenario '{id}' (known: {DEFAULT_SCENARIO})"));
         }
         CACHE
-            .get_or_init(|| {
-                let file = "scenarios/bailen.json";
-                let scen = Scenario::from_json(BUILT_IN, file)?;
-                scen.check_built_in(file)?;
-                Ok(Arc::new(scen))
-            })
+            .get_or_init(|| Scenario::check_built_in_json(BUILT_IN, "scenarios/bailen.json").map(Arc::new))
             .clone()
     }
 
-    /// Parse and validate a scenario file. Errors name the file, the item and the field.
+    /// Parse and validate the built-in file: the rulebook's constraints and the stand-in's own
+    /// conventions (those of scenarios/check_bailen.py).
+    pub fn check_built_in_json(text: &str, file: &str) -> Result<Scenario, String> {
+        let scen = Scenario::from_json(text, file)?;
+        scen.check_built_in(file)?;
+        Ok(scen)
+    }
+
+    /// Parse and validate a scenario file against the rulebook. Errors name the file, the item
+    /// and the field.
     pub fn from_json(text: &str, file: &str) -> Result<Scenario, String> {
         let raw: ScenarioFile =
             serde_json::from_str(text).map_err(|e| format!("{file}: not a Bailén scenario: {e}"))?;
@@ -608,10 +612,10 @@ fn rgb(colour: &str) -> Option<[i32; 3]> {
 }
 
 impl Scenario {
-    fn hexes_of(&self, labels: &[String]) -> HashSet<Hex> {
+    fn hexes_of(&self, labels: &[String]) -> BTreeSet<Hex> {
         labels.iter().filter_map(|l| Hex::from_label(l).ok()).collect()
     }
-    fn zone(&self, d: Deploy) -> HashSet<Hex> {
+    fn zone(&self, d: Deploy) -> BTreeSet<Hex> {
         self.grid.hexes().filter(|&h| self.grid.index(h).is_some_and(|i| self.deploy[i] & d.bit() != 0)).collect()
     }
     fn on_edge(&self, h: Hex) -> bool {
@@ -700,10 +704,11 @@ impl Scenario {
             return Err(format!("{file}: map.building: hex {} is neither a town hex nor a farm", h.label()));
         }
         // Bailén is one town, and the Royal Road crosses it.
-        let Some(&first_town) = town.iter().min_by_key(|h| h.label()) else {
+        let town_list: Vec<Hex> = m.town.iter().filter_map(|l| Hex::from_label(l).ok()).collect();
+        let Some(&first_town) = town_list.first() else {
             return Err(format!("{file}: map.town: Bailén has no hex"));
         };
-        let mut reached = HashSet::from([first_town]);
+        let mut reached = BTreeSet::from([first_town]);
         let mut stack = vec![first_town];
         while let Some(h) = stack.pop() {
             for n in h.neighbours() {
@@ -712,7 +717,7 @@ impl Scenario {
                 }
             }
         }
-        if let Some(h) = town.iter().find(|h| !reached.contains(h)) {
+        if let Some(h) = town_list.iter().find(|h| !reached.contains(h)) {
             return Err(format!("{file}: map.town: hex {} is apart from the rest of Bailén", h.label()));
         }
 
@@ -748,7 +753,7 @@ impl Scenario {
             return Err(format!("{file}: map.stars: {} star hexes, but France needs 5 counters on them", stars.len()));
         }
         let entrance = road.iter().position(|h| town.contains(h)).unwrap_or(0);
-        let stretch: HashSet<Hex> = road[entrance..].iter().copied().collect();
+        let stretch: BTreeSet<Hex> = road[entrance..].iter().copied().collect();
         if stars != stretch {
             let odd = road[entrance..].iter().find(|h| !stars.contains(h)).or(stars.iter().find(|h| !stretch.contains(h)));
             return Err(format!(
@@ -816,9 +821,9 @@ impl Scenario {
         // Venegas took first (Hall's condition for the lettered zones).
         let size = |d: Deploy| self.deploying().filter(|k| k.formation.is_some_and(|f| self.formations[f as usize].deploy == d)).count();
         let (nf, nv, nr, nc) = (size(Deploy::French), size(Deploy::V), size(Deploy::R), size(Deploy::C));
-        let u = |a: &HashSet<Hex>, b: &HashSet<Hex>| a.union(b).count();
-        let minus = |a: &HashSet<Hex>| a.difference(&v).count();
-        let rc: HashSet<Hex> = r.union(&c).copied().collect();
+        let u = |a: &BTreeSet<Hex>, b: &BTreeSet<Hex>| a.union(b).count();
+        let minus = |a: &BTreeSet<Hex>| a.difference(&v).count();
+        let rc: BTreeSet<Hex> = r.union(&c).copied().collect();
         let fits = french.len() >= nf
             && v.len() >= nv
             && r.len() >= nr
@@ -1005,9 +1010,9 @@ impl Scenario {
         let river_row = river_rows.into_iter().next().unwrap_or(0);
         let (french, spanish) = (
             self.zone(Deploy::French),
-            [Deploy::V, Deploy::R, Deploy::C].iter().flat_map(|&d| self.zone(d)).collect::<HashSet<Hex>>(),
+            [Deploy::V, Deploy::R, Deploy::C].iter().flat_map(|&d| self.zone(d)).collect::<BTreeSet<Hex>>(),
         );
-        let rows = |z: &HashSet<Hex>| z.iter().map(|h| h.column_row().1).collect::<Vec<i16>>();
+        let rows = |z: &BTreeSet<Hex>| z.iter().map(|h| h.column_row().1).collect::<Vec<i16>>();
         let (fr, sr) = (rows(&french), rows(&spanish));
         let (fmax, smin) = (fr.iter().max().copied().unwrap_or(0), sr.iter().min().copied().unwrap_or(0));
         if fr.iter().chain(&sr).any(|&r| r <= river_row) || fmax >= smin - 1 {
@@ -1120,5 +1125,23 @@ impl Scenario {
             }
         }
         Ok(())
+    }
+}
+
+impl super::Bailen {
+    /// A new game of a scenario file from outside the built-in list (a publisher's or a
+    /// modder's variant), through the validation the built-in data passes: the rulebook's
+    /// constraints (not the built-in stand-in's own conventions). `file_name` names the file in
+    /// the errors. Its id must not be a built-in scenario's, so that a saved game's scenario
+    /// id never names two files.
+    pub fn from_scenario_file(file_name: &str, text: &str, options: &super::Options, seed: u64) -> Result<super::Bailen, crate::games::GameError> {
+        let scen = Scenario::from_json(text, file_name).map_err(crate::games::GameError::Setup)?;
+        if scen.id == DEFAULT_SCENARIO {
+            return Err(crate::games::GameError::Setup(format!(
+                "{file_name}: id: '{}' is the built-in scenario's id; a variant needs its own",
+                scen.id
+            )));
+        }
+        Ok(super::Bailen::start(Arc::new(scen), options.clone(), crate::core::dice::Dice::seeded(seed)))
     }
 }

@@ -10,9 +10,12 @@ import type {
   ClassFile,
   CounterFile,
   Event as GameEvent,
+  AttackOdds,
+  BailenOutcome,
   Odds,
-  Outcome,
+  RollOdds,
   RollPurpose,
+  RollResult,
   ScenarioFile,
   Side,
   Step,
@@ -246,18 +249,21 @@ class BailenUI implements GameUI {
   }
 
   outcomeWords(outcome: unknown): string {
-    const o = outcome as Partial<Outcome> | null;
-    if (!o || typeof o.winner !== 'string' || typeof o.victory !== 'string') return 'the game is over';
+    const o = outcome as Partial<BailenOutcome> | null;
+    const d = o?.detail;
+    if (!o || typeof o.winner !== 'string' || !d || typeof d.victory !== 'string') return 'the game is over';
     const how: Record<string, string> = {
       Surrender: 'the enemy surrenders (more than double its counters on the board)',
       AllLeadersLost: 'the enemy has lost all its leaders and surrenders',
       Strategic: 'strategic victory: five French counters on the Royal Road stars and no Spaniard in Bailén or on the stars',
       StrategicDefence: 'the French did not take Bailén and the Royal Road by the end of round 15',
     };
-    const round = typeof o.round === 'number' ? ` in round ${o.round}` : '';
-    const partial = o.partial ? `; the ${o.partial} have more counters on the board (partial victory)` : '';
-    const counts = o.on_board ? ` — counters on the board: French ${o.on_board[0]}, Spanish ${o.on_board[1]}` : '';
-    return `${o.winner} win${round}: ${how[o.victory] ?? words(o.victory)}${partial}${counts}`;
+    const level: Record<string, string> = { Decisive: 'decisive', Substantive: 'substantive', Marginal: 'marginal', Draw: 'drawn' };
+    const round = typeof d.round === 'number' ? ` in round ${d.round}` : '';
+    const partial = d.partial ? `; the ${d.partial} have more counters on the board (partial victory)` : '';
+    const counts = d.on_board ? ` — counters on the board: French ${d.on_board[0]}, Spanish ${d.on_board[1]}` : '';
+    const lv = level[o.level ?? ''] ? ` (${level[o.level ?? '']} victory)` : '';
+    return `${o.winner} win${round}${lv}: ${how[d.victory] ?? words(d.victory)}${partial}${counts}`;
   }
 
   eventLine(event: unknown): string {
@@ -371,7 +377,7 @@ class BailenUI implements GameUI {
       case 'PlaceWaterCarrier':
         return { hex: a.to };
       case 'ActivateLeader':
-        return { piece: a.leader };
+        return { piece: a.leader, odds: true };
       case 'SelectMover':
         return { piece: a.unit };
       case 'MoveTo':
@@ -393,17 +399,20 @@ class BailenUI implements GameUI {
       case 'Pursue':
         return { piece: a.unit, hex: a.to, odds: true };
       case 'Reorganize':
-        return { unit: a.unit };
+        return { unit: a.unit, odds: true };
       default:
         return null;
     }
   }
 
   odds(session: Session, action: unknown): OddsShown | null {
-    const a = action as Action;
-    if (!['Attack', 'SecondAttack', 'Support', 'Pursue'].includes(a.type)) return null;
     const o = session.odds(action) as Odds | null;
     if (!o) return null;
+    return o.kind === 'Attack' ? this.attackOdds(o) : this.rollOdds(o);
+  }
+
+  /** An attack's odds in sixths (the faces of its die). */
+  private attackOdds(o: AttackOdds): OddsShown {
     const n = o.numbers;
     let numbers: string;
     if (n.automatic) numbers = 'Disorganised foot artillery caught in pursuit: eliminated without a roll';
@@ -414,16 +423,60 @@ class BailenUI implements GameUI {
     }
     const notes: string[] = [];
     if (o.tactical_retreat_possible) notes.push('The defender may make a tactical retreat instead (it ends disorganised).');
+    const d = o.distribution;
+    const sixths = (r: string) => {
+      const w = d.outcomes.find((x) => x.outcome === r)?.weight ?? 0;
+      return (w * 6) / d.denominator;
+    };
     return {
       total: 6,
       parts: [
-        { key: 'eliminate', label: 'Eliminate', count: o.eliminate },
-        { key: 'disorganise', label: 'Disorganise', count: o.disorganise },
-        { key: 'none', label: 'No effect', count: o.no_effect },
+        { key: 'eliminate', label: 'Eliminate', count: sixths('Eliminate') },
+        { key: 'disorganise', label: 'Disorganise', count: sixths('Disorganise') },
+        { key: 'none', label: 'No effect', count: sixths('NoEffect') },
       ],
       numbers,
       notes,
     };
+  }
+
+  /** Any other roll's odds, in the equal cases of its dice (6, or 36 for both initiative dice). */
+  private rollOdds(o: RollOdds): OddsShown {
+    const d = o.distribution;
+    const parts = d.outcomes.map((w) => {
+      const [key, label] = this.rollResultWords(w.outcome);
+      return { key, label, count: (w.weight * o.cases) / d.denominator };
+    });
+    return {
+      total: o.cases,
+      parts,
+      numbers: `${o.side} roll for ${this.purposeWords(o.purpose)}`,
+      notes: [],
+    };
+  }
+
+  /** A class key and the words for one result of a roll. */
+  private rollResultWords(r: RollResult): [string, string] {
+    switch (r.result) {
+      case 'Initiative':
+        if (!r.winner) return ['none', 'Tie, roll again'];
+        return [r.winner === 'French' ? 'side-a' : 'side-b', r.tie ? `Tie: the ${r.winner} play first` : `The ${r.winner} choose`];
+      case 'Reinforcements':
+        return r.arrive ? ['eliminate', 'They arrive'] : ['none', 'Not yet'];
+      case 'MovementAllowance':
+        return ['move', `${r.counters} counters move`];
+      case 'CombatAllowance':
+        return ['move', `${r.activations} counters fight`];
+      case 'Desertion':
+        return r.deserts ? ['eliminate', 'Deserts'] : ['none', 'Stays'];
+      case 'Reorganisation':
+        return r.reorganised ? ['disorganise', 'Reorganised'] : ['none', 'Stays disorganised'];
+      case 'WaterCarrier':
+        if (!r.placed) return ['none', 'Not placed this turn'];
+        return ['move', r.leader === null ? 'In Bailén' : `Next to ${this.name(r.leader)}`];
+      default:
+        return ['none', words(String((r as { result?: unknown }).result ?? 'result'))];
+    }
   }
 
   viewSide(prompt: EnginePrompt | null): string {

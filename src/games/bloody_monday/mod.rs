@@ -17,6 +17,7 @@ mod movement;
 pub mod odds;
 pub mod options;
 pub mod scenario;
+mod search;
 mod sequence;
 pub mod setup;
 
@@ -135,6 +136,8 @@ pub struct BloodyMonday {
     pub(crate) salvo: Vec<(BlockId, u8)>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
+    /// What each side knows of the other's concealed blocks (`search`).
+    pub(crate) knowledge: Arc<search::Knowledge>,
     pub(crate) prompt_cache: crate::games::PromptCache<Side, Step, Action>,
 }
 
@@ -440,7 +443,9 @@ impl Rules for BloodyMonday {
             return Err(GameError::GameOver);
         }
         let mut events = Vec::new();
+        let before = self.snapshot();
         self.perform(action, &mut events)?;
+        self.learn(&before, &events);
         Ok(events)
     }
     fn view(&self, side: Side) -> View {

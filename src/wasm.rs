@@ -411,11 +411,13 @@ export interface EngineError extends Error { kind: ErrorKind; choice: number | n
 export type Hex = string;
 /** A counter's index in the scenario's counter list. */
 export type UnitId = number;
-export type BailenPrompt = Prompt<Side, Step, Action>;
+/** The template type of a ruleset whose prompts list every legal action: it has no value. */
+export type NoTemplate = never;
+export type BailenPrompt = Prompt<Side, Step, Action, NoTemplate>;
 export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
-export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
+export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction, NoTemplate>;
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
-export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction>;
+export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;
 export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
 /** Field Battle counter indices: HQs and CUs are numbered separately. */
 export type BattleCuId = number;

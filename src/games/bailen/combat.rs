@@ -339,13 +339,13 @@ impl Bailen {
                     .map(|t| Action::SecondAttack { unit: f.unit, target: t })
                     .collect();
                 acts.push(Action::SingleAttack { unit: f.unit });
-                Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts })
+                Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::Support(i) => {
                 let mut acts: Vec<Action> =
                     self.supporters(f, *i).into_iter().map(|s| Action::Support { supporter: s }).collect();
                 acts.push(Action::NoSupport);
-                Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts })
+                Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::TacticalRetreat => {
                 let shot = f.shots[f.next];
@@ -357,7 +357,7 @@ impl Bailen {
                     .map(|(via, to)| Action::TacticalRetreat { unit: t, via, to })
                     .collect();
                 acts.push(Action::StandFast { unit: t });
-                Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts })
+                Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts, templates: Vec::new() })
             }
             FightStage::Retreat { unit, from } => {
                 let acts = self
@@ -365,7 +365,7 @@ impl Bailen {
                     .into_iter()
                     .map(|(via, to)| Action::Retreat { unit: *unit, via, to })
                     .collect();
-                Some(Prompt { side: self.side_of(*unit), step: Step::Retreat { unit: *unit }, actions: acts })
+                Some(Prompt { side: self.side_of(*unit), step: Step::Retreat { unit: *unit }, actions: acts, templates: Vec::new() })
             }
             FightStage::Resolve => None,
         }

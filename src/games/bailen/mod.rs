@@ -321,6 +321,7 @@ impl Rules for Bailen {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
     type Event = Event;
     type View = View;
     type Odds = Odds;

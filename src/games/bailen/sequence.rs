@@ -250,7 +250,7 @@ impl Bailen {
             // Automatic phases never wait; `run` moves past them.
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     pub(crate) fn legal(&self, a: &Action) -> bool {

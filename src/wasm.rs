@@ -244,7 +244,7 @@ impl Game {
     }
 
     /// The result once the game is over, or null.
-    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
+    #[wasm_bindgen(unchecked_return_type = "BailenOutcome | BattleOutcome | BmOutcome | null")]
     pub fn outcome(&self) -> Result<JsValue, JsError> {
         each!(self, m => to_js(&m.state().outcome()))
     }

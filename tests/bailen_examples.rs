@@ -5,7 +5,7 @@
 //! Readings follow `bailen-gaps.md` §4 (cited "An"). Where the stand-in map cannot hold the
 //! example's exact picture, the comment says what is tested instead.
 use napoleonic::core::hex::Hex;
-use napoleonic::core::record::Record;
+use napoleonic::core::record::{Choices, Record};
 use napoleonic::games::bailen::setup::{Placement, SetupStep};
 use napoleonic::games::bailen::{
     Action, AttackOdds, Bailen, CombatResult, Event, JokerMode, Options, Place, RollPurpose, Scenario, Setup,
@@ -2186,12 +2186,30 @@ fn corrupt_saved_string_gives_a_precise_error() {
         matches!(msg(Match::import(&tampered)), GameError::Record(m) if m.contains("checksum"))
     );
     // A choice that is not offered at that point: the replay names it.
-    let mut record = Record::decode(&saved).unwrap();
-    record.choices.push(9999);
-    match msg(Match::import(&record.encode())) {
+    // An action that is not legal at that point: the replay names the choice and the reason.
+    let with = |extra: Action| {
+        let mut record = Record::decode(&saved).unwrap();
+        let mut actions = m.choices().to_vec();
+        actions.push(extra);
+        record.choices = Choices::Actions { count: actions.len() as u32, code: Bailen::encode_actions(&actions) };
+        record.encode()
+    };
+    match msg(Match::import(&with(Action::EndMovement))) {
         GameError::Replay { choice, reason } => {
             assert_eq!(choice, 5);
-            assert!(reason.contains("9999"), "{reason}");
+            assert!(reason.starts_with("illegal action"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // An action the code cannot read (one more announced than written).
+    let mut record = Record::decode(&saved).unwrap();
+    if let Choices::Actions { count, .. } = &mut record.choices {
+        *count += 40;
+    }
+    match msg(Match::import(&record.encode())) {
+        GameError::Replay { choice, reason } => {
+            assert!(choice >= 5, "{choice}");
+            assert!(reason.contains("cannot be read"), "{reason}");
         }
         other => panic!("{other:?}"),
     }

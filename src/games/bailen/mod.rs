@@ -9,6 +9,7 @@ mod combat;
 mod joker;
 mod movement;
 mod odds;
+mod saved;
 mod search;
 pub mod scenario;
 mod sequence;
@@ -342,6 +343,12 @@ impl Rules for Bailen {
     }
     fn options(&self) -> &Options {
         &self.options
+    }
+    fn encode_actions(actions: &[Action]) -> Vec<u8> {
+        saved::encode(actions)
+    }
+    fn decode_actions(code: &[u8], count: usize) -> Result<Vec<Action>, (usize, String)> {
+        saved::decode(code, count)
     }
     fn encode_options(o: &Options) -> Vec<u8> {
         let joker = match o.joker {

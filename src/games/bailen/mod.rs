@@ -20,7 +20,7 @@ pub use action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 pub use scenario::{Kind, Scenario, DEFAULT_SCENARIO};
 pub use setup::Setup;
 pub use combat::{AttackOdds, ShotNumbers};
-pub use odds::{Odds, RollOdds, RollResult};
+pub use odds::{BailenOdds, Odds, RollOdds, RollResult};
 pub use victory::{BailenOutcome, Outcome, OutcomeDetail, Victory};
 
 use crate::core::dice::Dice;

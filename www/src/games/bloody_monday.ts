@@ -4,7 +4,7 @@
 // Everything comes from the engine: the scenario data (areas, polygons, blocks, corps), the
 // prompt, the view (an enemy block standing is only its side), the events, the odds. No rule is
 // computed here.
-import type { BmAction, BmEvent, BmOdds, BmOutcome, BmRollPurpose, BmStep, BmView } from '../../pkg/napoleonic.js';
+import type { BmAction, BmBattleOdds, BmDetail, BmEvent, BmOdds, BmRollPurpose, BmSide, BmStep, BmView, Distribution, Outcome } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { HexMapSpec } from '../boards/hex.js';
 import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetEntry, SideInfo, StatusItem } from './adapter.js';
@@ -312,33 +312,70 @@ export class BloodyMondayUI implements GameUI {
     return out;
   }
 
+  /** The exact odds the engine computed for the side deciding: the weights over their
+   * denominator are shown as they are (no rounding), the rest in words. */
   odds(session: Session, action: unknown): OddsShown | null {
     const o = session.odds(action) as BmOdds | null;
-    if (!o || !o.attacker_hits?.length) return null;
-    const total = 100;
-    const parts = o.attacker_hits
-      .map((p, k) => ({ key: `o${Math.min(k, 4)}`, label: `${k} hit${k === 1 ? '' : 's'}`, count: Math.round(p * total) }))
-      .filter((p) => p.count > 0);
-    const notes: string[] = [];
-    if (o.defence_bonus) notes.push(`The defender ignores ${o.defence_bonus} hit${o.defence_bonus === 1 ? '' : 's'} (terrain).`);
-    if (o.hidden_defenders) notes.push(`${o.hidden_defenders} defending block${o.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
-    const pct = (p: number) => `${Math.round(p * 100)}%`;
-    return {
-      total,
-      parts,
-      numbers:
-        `Attacker's hits: ${o.attacker_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` +
-        (o.artillery_hits.length > 1 ? `; artillery: ${o.artillery_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : '') +
-        (o.defender_known_hits.length > 1 ? `; defender${o.defender_exact ? '' : ' (revealed blocks)'}: ${o.defender_known_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : ''),
-      notes,
+    if (!o) return null;
+    const hits = (d: Distribution<number>) => d.outcomes.map((w) => `${w.outcome}: ${w.weight}/${d.denominator}`).join(', ');
+    const parts = (d: Distribution<number>, what: string) =>
+      d.outcomes
+        .filter((w) => w.weight > 0)
+        .map((w) => ({ key: `o${Math.min(w.outcome, 4)}`, label: `${w.outcome} ${what}${w.outcome === 1 ? '' : 's'}`, count: w.weight }));
+    const battleNotes = (b: BmBattleOdds): string[] => {
+      const notes: string[] = [];
+      if (b.defence_bonus) notes.push(`The defender ignores ${b.defence_bonus} hit${b.defence_bonus === 1 ? '' : 's'} (terrain).`);
+      const hidden = (n: number, who: string) => (n ? [`${n} ${who} block${n === 1 ? ' is' : 's are'} hidden from you: not counted.`] : []);
+      return [...notes, ...hidden(b.hidden_attackers, 'attacking'), ...hidden(b.hidden_defenders, 'defending')];
     };
+    const battleNumbers = (b: BmBattleOdds) =>
+      `Attacker's hits: ${hits(b.attacker_hits)}` +
+      (b.artillery_hits.outcomes.length > 1 ? `; artillery: ${hits(b.artillery_hits)}` : '') +
+      `; defender${b.exact ? '' : ' (blocks you see)'}: ${hits(b.defender_hits)}`;
+    switch (o.kind) {
+      case 'Battle': {
+        const b = o.battle;
+        const mine = b.viewer === b.attacker ? b.attacker_hits : b.defender_hits;
+        return { total: mine.denominator, parts: parts(mine, 'hit'), numbers: battleNumbers(b), notes: battleNotes(b) };
+      }
+      case 'ArtilleryFire':
+      case 'Ambush':
+        return {
+          total: o.hits.denominator,
+          parts: parts(o.hits, 'hit'),
+          numbers: `${o.kind === 'Ambush' ? 'Ambush' : 'This gun'}: ${hits(o.hits)}; then ${battleNumbers(o.battle)}`,
+          notes: battleNotes(o.battle),
+        };
+      case 'Salvo': {
+        const t = o.targets[o.targets.length - 1];
+        if (!t) return null;
+        return {
+          total: t.net_hits.denominator,
+          parts: parts(t.net_hits, 'hit'),
+          numbers: o.targets.map((x) => `${this.areaName(x.area)}: ${x.guns} gun${x.guns === 1 ? '' : 's'}, hits ${hits(x.hits)}, after the bonus ${hits(x.net_hits)}`).join('; '),
+          notes: o.targets.filter((x) => x.defence_bonus).map((x) => `${this.areaName(x.area)} ignores ${x.defence_bonus} hit${x.defence_bonus === 1 ? '' : 's'} (terrain).`),
+        };
+      }
+      case 'Reinforcements': {
+        const d = o.arrivals;
+        const words = (a: { block: number; area: number }[]) => (a.length ? a.map((x) => `${this.pieceName(x.block)} to ${this.areaName(x.area)}`).join(', ') : 'nobody');
+        return {
+          total: d.denominator,
+          parts: d.outcomes.filter((w) => w.weight > 0).map((w, k) => ({ key: `o${Math.min(k, 4)}`, label: words(w.outcome), count: w.weight })),
+          numbers: `Drawn at random from your reserve (3.3): ${d.outcomes.length} possible draws`,
+          notes: [],
+        };
+      }
+    }
   }
 
   outcomeWords(outcome: unknown): string {
-    const o = outcome as BmOutcome;
-    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[o.victory] ?? o.victory}` : 'a draw';
-    let text = `${head} on turn ${o.turn}; victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}`;
-    if (o.points) text += `; points French ${o.points[0]}, Russian ${o.points[1]}`;
+    const o = outcome as Outcome<BmSide, BmDetail>;
+    const d = o.detail;
+    const level = o.level === 'Decisive' ? 'decisive victory' : o.level === 'Marginal' ? 'marginal victory' : o.level.toLowerCase();
+    const head = o.winner ? `the ${o.winner} win (${level}) by ${VICTORY_WORDS[d.victory] ?? d.victory}` : 'a draw';
+    let text = `${head} on turn ${d.turn}; victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}`;
+    if (d.points) text += `; points French ${d.points[0]}, Russian ${d.points[1]}`;
     return text;
   }
 

@@ -1,3 +1,4 @@
+pub mod bounded;
 pub mod dice;
 pub mod graph;
 pub mod hex;

@@ -91,7 +91,7 @@ impl Rng {
     }
 }
 
-pub type PromptOf<R> = Prompt<<R as Rules>::Side, <R as Rules>::Step, <R as Rules>::Action>;
+pub type PromptOf<R> = Prompt<<R as Rules>::Side, <R as Rules>::Step, <R as Rules>::Action, <R as Rules>::Template>;
 
 /// Everything a refusal must leave unchanged: the view of every side, the prompt and the
 /// outcome, as JSON.

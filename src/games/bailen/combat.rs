@@ -69,7 +69,7 @@ impl Fight {
 
 /// The numbers of one attack before the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct ShotNumbers {
     pub melee: bool,
     /// Combat factor plus modifiers (leader, combined, pursuit).
@@ -85,7 +85,7 @@ pub struct ShotNumbers {
 
 /// The exact odds of one attack: sixths of each result.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct Odds {
     pub numbers: ShotNumbers,
     pub no_effect: u8,

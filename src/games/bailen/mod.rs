@@ -30,7 +30,7 @@ pub const RULESET: &str = "bailen";
 
 /// The NAC History Joker's two modes, and a house "off" setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum JokerMode {
     #[default]
     Strategic,
@@ -41,7 +41,7 @@ pub enum JokerMode {
 
 /// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(default)]
 pub struct Options {
     pub combined_attacks: bool,
@@ -85,7 +85,7 @@ impl Options {
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Off the map: not yet deployed, or a reinforcement not yet entered.
@@ -270,7 +270,7 @@ impl Bailen {
 
 /// One counter as every player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct UnitView {
     pub id: UnitId,
     pub place: Place,
@@ -282,7 +282,7 @@ pub struct UnitView {
 
 /// The whole position. Bailén has no hidden information: both sides see the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct View {
     pub round: u8,
     /// "05:00" for round 1 ... "19:00" for round 15.

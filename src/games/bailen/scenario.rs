@@ -14,7 +14,7 @@ const BUILT_IN: &str = include_str!("../../../scenarios/bailen.json");
 // ---- The file as written (plain description, untrusted) ----
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct ScenarioFile {
     pub id: String,
     pub title: String,
@@ -27,7 +27,7 @@ pub struct ScenarioFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct MapFile {
     pub columns: i16,
     pub rows: i16,
@@ -53,14 +53,14 @@ pub struct MapFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct PlaceFile {
     pub name: String,
     pub hex: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct ClassFile {
     pub kind: Kind,
     pub cf: u8,
@@ -78,7 +78,7 @@ pub struct ClassFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct FormationFile {
     pub name: String,
     pub side: Side,
@@ -90,7 +90,7 @@ pub struct FormationFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct CounterFile {
     pub id: String,
     pub name: String,
@@ -107,7 +107,7 @@ pub struct CounterFile {
 
 /// The unit types of "Unit Types in Detail".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Leader,

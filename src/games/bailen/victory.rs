@@ -7,7 +7,7 @@ use serde::Serialize;
 use tsify::Tsify;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum Victory {
     /// The loser had less than half the winner's counters on the board.
     Surrender,
@@ -20,7 +20,7 @@ pub enum Victory {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct Outcome {
     pub winner: Side,
     pub victory: Victory,
@@ -32,7 +32,7 @@ pub struct Outcome {
 
 /// How close France is to its strategic victory.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct StrategicStatus {
     /// French counters, not of Vedel's formation, on star hexes (5 needed).
     pub french_on_stars: usize,

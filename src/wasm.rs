@@ -413,10 +413,18 @@ export type OptionValues = Record<string, boolean | string>;
 export type BailenHex = string;
 /** Bailén: a counter's index in the scenario's counter list. */
 export type BailenUnitId = number;
+/** Bailén's outcome in the shape every ruleset shares. */
+export type BailenOutcome = Outcome<BailenSide, BailenOutcomeDetail>;
+/** The shared exact distribution, as Bailén's prefixed types name it. */
+export type BailenDistribution<O> = Distribution<O>;
 export type BailenPrompt = Prompt<BailenSide, BailenStep, BailenAction>;
 export type BailenHistoryEntry = HistoryEntry<BailenSide, BailenAction, BailenEvent>;
 export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
+/** Bloody Monday's outcome in the shape every ruleset shares. */
+export type BmOutcome = Outcome<BmSide, BmDetail>;
+/** The shared exact distribution, as Bloody Monday's prefixed types name it. */
+export type BmDistribution<O> = Distribution<O>;
 export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction>;
 export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
 /** Field Battle counter indices: HQs and CUs are numbered separately. */

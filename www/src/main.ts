@@ -1449,7 +1449,6 @@ function fromLocation(): boolean {
 // ---- wiring ---------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  fillStartForm();
   el.ruleset.addEventListener('change', fillRulesetFields);
   el.startForm.addEventListener('submit', startGame);
   el.cancelStart.addEventListener('click', () => {
@@ -1508,6 +1507,8 @@ async function main(): Promise<void> {
     setStatus('Engine not loaded.');
     return;
   }
+  // The start screen's rulesets, scenarios and options are the engine's catalogue.
+  fillStartForm();
   setStatus('Engine ready.');
   if (!fromLocation() && !restore()) showStart();
   await restoring;

@@ -172,7 +172,7 @@ pub enum Event {
     Deserted { unit: UnitId },
     Reorganised { unit: UnitId },
     StaysDisorganised { unit: UnitId },
-    GameOver { outcome: super::Outcome },
+    GameOver { outcome: super::BailenOutcome },
 }
 
 /// The result of one attack.

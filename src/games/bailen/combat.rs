@@ -8,6 +8,7 @@ use super::scenario::{Kind, BUILDING, HILL, OLIVE, TOWN};
 use super::sequence::{Cont, Phase};
 use super::{Bailen, Place};
 use crate::core::hex::{line_of_sight, Hex};
+use crate::core::odds::Distribution;
 use crate::games::Prompt;
 use serde::Serialize;
 use tsify::Tsify;
@@ -83,16 +84,32 @@ pub struct ShotNumbers {
     pub automatic: bool,
 }
 
-/// The exact odds of one attack: sixths of each result.
+/// The exact odds of one attack: the distribution of its result over the six faces of the die.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
-pub struct Odds {
+pub struct AttackOdds {
     pub numbers: ShotNumbers,
-    pub no_effect: u8,
-    pub disorganise: u8,
-    pub eliminate: u8,
+    /// Every result, the impossible ones with weight 0, in the order eliminate, disorganise,
+    /// no effect.
+    pub distribution: Distribution<CombatResult>,
     /// The defender may avoid this melee by a tactical retreat.
     pub tactical_retreat_possible: bool,
+}
+
+impl AttackOdds {
+    /// The odds of an attack with these numbers (Resolving a Combat, one die).
+    pub(crate) fn of(numbers: ShotNumbers, tactical_retreat_possible: bool) -> AttackOdds {
+        let all = [CombatResult::Eliminate, CombatResult::Disorganise, CombatResult::NoEffect];
+        let faces = (1..=6).map(|die| (combat_result(&numbers, die), 1));
+        // Listing every result first with weight 0 keeps the order fixed for the page.
+        let distribution = Distribution::from_weights(all.into_iter().map(|r| (r, 0)).chain(faces))
+            .unwrap_or_else(|_| Distribution::certain(CombatResult::NoEffect));
+        AttackOdds { numbers, distribution, tactical_retreat_possible }
+    }
+    /// How many of the die's six faces give `result`.
+    pub fn sixths(&self, result: CombatResult) -> u64 {
+        self.distribution.weight_of(&result) * 6 / self.distribution.denominator.max(1)
+    }
 }
 
 /// The result of `total` against `n` (Resolving a Combat).
@@ -755,7 +772,7 @@ impl Bailen {
     // ---------------------------------------------------------------- odds
 
     /// The exact odds of an attack action, from the current position.
-    pub(crate) fn attack_odds(&self, a: &Action) -> Option<Odds> {
+    pub(crate) fn attack_odds(&self, a: &Action) -> Option<AttackOdds> {
         let (unit, target, supporter, kind, at) = match a {
             Action::Attack { unit, target } => {
                 let kind = match self.phase {
@@ -780,15 +797,6 @@ impl Bailen {
             return None;
         }
         let numbers = self.shot_numbers(unit, target, supporter, kind, at);
-        let mut counts = [0u8; 3];
-        for die in 1..=6 {
-            let i = match combat_result(&numbers, die) {
-                CombatResult::NoEffect => 0,
-                CombatResult::Disorganise => 1,
-                CombatResult::Eliminate => 2,
-            };
-            counts[i] += 1;
-        }
         let t = &self.units[target as usize];
         // Tactical Retreat: faster than the attacking unit(s), the supporter included (A17b).
         let mf = self.counter(target).mf;
@@ -797,6 +805,6 @@ impl Bailen {
             && mf > self.counter(unit).mf
             && supporter.is_none_or(|s| mf > self.counter(s).mf)
             && self.units[unit as usize].hex().or(at).is_some_and(|h| !self.retreat_options(target, at.unwrap_or(h)).is_empty());
-        Some(Odds { numbers, no_effect: counts[0], disorganise: counts[1], eliminate: counts[2], tactical_retreat_possible: tactical })
+        Some(AttackOdds::of(numbers, tactical))
     }
 }

@@ -8,7 +8,9 @@ pub mod action;
 mod combat;
 mod joker;
 mod movement;
+mod odds;
 mod saved;
+mod search;
 pub mod scenario;
 mod sequence;
 pub mod setup;
@@ -17,7 +19,9 @@ mod victory;
 pub use action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 pub use scenario::{Kind, Scenario, DEFAULT_SCENARIO};
 pub use setup::Setup;
-pub use victory::{Outcome, Victory};
+pub use combat::{AttackOdds, ShotNumbers};
+pub use odds::{Odds, RollOdds, RollResult};
+pub use victory::{BailenOutcome, Outcome, OutcomeDetail, Victory};
 
 use crate::core::dice::Dice;
 use crate::core::hex::Hex;
@@ -309,7 +313,7 @@ pub struct View {
     /// (Spanish counters there ignore the heat); empty otherwise.
     pub watered_hexes: Vec<Hex>,
     pub options: Options,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<BailenOutcome>,
 }
 
 impl Rules for Bailen {
@@ -319,7 +323,7 @@ impl Rules for Bailen {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Odds = combat::Odds;
+    type Odds = Odds;
     type Outcome = Outcome;
     type Options = Options;
     type Setup = Setup;
@@ -401,8 +405,8 @@ impl Rules for Bailen {
     fn view(&self, _side: Side) -> View {
         self.public_view()
     }
-    fn odds(&self, action: &Action) -> Option<combat::Odds> {
-        self.attack_odds(action)
+    fn odds(&self, action: &Action) -> Option<Odds> {
+        self.odds_of(action)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()

@@ -3,6 +3,7 @@
 use super::action::Side;
 use super::scenario::{side_index, Kind, STAR, TOWN};
 use super::{Bailen, Place};
+use crate::core::outcome::Level;
 use serde::Serialize;
 use tsify::Tsify;
 
@@ -19,15 +20,49 @@ pub enum Victory {
     StrategicDefence,
 }
 
+/// How a game of Bailén ended, beyond the winner and the level: the kind of victory and the
+/// counts behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
-pub struct Outcome {
-    pub winner: Side,
+pub struct OutcomeDetail {
     pub victory: Victory,
     /// At the end of round 15, the side with more counters on the board (none if equal).
     pub partial: Option<Side>,
     pub round: u8,
     pub on_board: [usize; 2],
+}
+
+/// The end of a game of Bailén in the shape every ruleset shares: winner, level, detail.
+pub type BailenOutcome = crate::core::outcome::Outcome<Side, OutcomeDetail>;
+/// The Rust name of `BailenOutcome`.
+pub type Outcome = BailenOutcome;
+
+impl Victory {
+    /// The level of this victory (`partial`: who has more counters at the end of round 15).
+    ///
+    /// Who Wins the Game?: surrender is the "total victory" of the text (the partial victory
+    /// is the one that has "not achieved total victory"), and so is its other form, the loss of
+    /// all leaders ("a player also surrenders immediately"); France's strategic victory is the
+    /// other of the "2 ways to win this battle" and, like a surrender, ends the game at once:
+    /// all three are decisive. Spain's strategic victory is only the end of time ("Victory
+    /// will go to the Spanish if this does not happen"): marginal, or substantive when the
+    /// Spanish also hold the partial victory (more counters on the board, A7).
+    pub fn level(self, winner: Side, partial: Option<Side>) -> Level {
+        match self {
+            Victory::Surrender | Victory::AllLeadersLost | Victory::Strategic => Level::Decisive,
+            Victory::StrategicDefence if partial == Some(winner) => Level::Substantive,
+            Victory::StrategicDefence => Level::Marginal,
+        }
+    }
+}
+
+/// An outcome with its level.
+fn outcome(winner: Side, victory: Victory, partial: Option<Side>, round: u8, on_board: [usize; 2]) -> Outcome {
+    Outcome {
+        winner: Some(winner),
+        level: victory.level(winner, partial),
+        detail: OutcomeDetail { victory, partial, round, on_board },
+    }
 }
 
 /// How close France is to its strategic victory.
@@ -80,7 +115,7 @@ impl Bailen {
                 _ => {}
             }
         }
-        let done = |winner, victory| Some(Outcome { winner, victory, partial: None, round: self.round, on_board });
+        let done = |winner, victory| Some(outcome(winner, victory, None, self.round, on_board));
         for side in [Side::French, Side::Spanish] {
             let (own, rival) = (on_board[side_index(side)], on_board[side_index(side.other())]);
             // "forced to surrender when their rival has more than double the counters on the board"
@@ -107,6 +142,6 @@ impl Bailen {
             std::cmp::Ordering::Less => Some(Side::Spanish),
             std::cmp::Ordering::Equal => None,
         };
-        Outcome { winner: Side::Spanish, victory: Victory::StrategicDefence, partial, round: self.round, on_board }
+        outcome(Side::Spanish, Victory::StrategicDefence, partial, self.round, on_board)
     }
 }

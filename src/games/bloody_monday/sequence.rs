@@ -193,6 +193,7 @@ impl BloodyMonday {
         g.phase = if g.options.grand_battery { Phase::GrandBattery } else { Phase::ImpulsePhaseStart };
         g.run(&mut ev);
         g.opening = Arc::new(ev);
+        g.initial_knowledge(true);
         g
     }
 
@@ -225,6 +226,7 @@ impl BloodyMonday {
             salvo: Vec::new(),
             outcome: None,
             opening: Arc::new(Vec::new()),
+            knowledge: Default::default(),
             prompt_cache: Default::default(),
         }
     }

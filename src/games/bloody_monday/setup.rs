@@ -265,6 +265,7 @@ impl BloodyMonday {
         };
         g.run(&mut ev);
         g.opening = std::sync::Arc::new(ev);
+        g.initial_knowledge(s.random);
         Ok(g)
     }
 }

@@ -7,11 +7,14 @@
 import {
   BailenGame,
   type BailenAction,
+  type BailenAttackOdds,
   type BailenClassFile,
   type BailenCounterFile,
   type BailenEvent,
   type BailenOdds,
   type BailenOutcome,
+  type BailenRollOdds,
+  type BailenRollResult,
   type BailenRollPurpose,
   type BailenScenarioFile,
   type BailenSide,
@@ -249,15 +252,18 @@ class BailenUI implements GameUI<BailenTypes> {
   }
 
   outcomeWords(o: BailenOutcome): string {
-    const how: Record<BailenOutcome['victory'], string> = {
+    const d = o.detail;
+    const how: Record<BailenOutcome['detail']['victory'], string> = {
       Surrender: 'the enemy surrenders (more than double its counters on the board)',
       AllLeadersLost: 'the enemy has lost all its leaders and surrenders',
       Strategic: 'strategic victory: five French counters on the Royal Road stars and no Spaniard in Bailén or on the stars',
       StrategicDefence: 'the French did not take Bailén and the Royal Road by the end of round 15',
     };
-    const partial = o.partial ? `; the ${o.partial} have more counters on the board (partial victory)` : '';
-    const counts = ` — counters on the board: French ${o.on_board[0]}, Spanish ${o.on_board[1]}`;
-    return `${o.winner} win in round ${o.round}: ${how[o.victory]}${partial}${counts}`;
+    const level: Record<BailenOutcome['level'], string> = { Decisive: 'decisive', Substantive: 'substantive', Marginal: 'marginal', Draw: 'drawn' };
+    const partial = d.partial ? `; the ${d.partial} have more counters on the board (partial victory)` : '';
+    const counts = ` — counters on the board: French ${d.on_board[0]}, Spanish ${d.on_board[1]}`;
+    if (!o.winner) return `a draw in round ${d.round}${counts}`;
+    return `${o.winner} win in round ${d.round} (${level[o.level]} victory): ${how[d.victory]}${partial}${counts}`;
   }
 
   eventLine(e: BailenEvent): string {
@@ -363,7 +369,7 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'PlaceWaterCarrier':
         return { hex: a.to };
       case 'ActivateLeader':
-        return { piece: a.leader };
+        return { piece: a.leader, odds: true };
       case 'SelectMover':
         return { piece: a.unit };
       case 'MoveTo':
@@ -385,16 +391,20 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'Pursue':
         return { piece: a.unit, hex: a.to, odds: true };
       case 'Reorganize':
-        return { unit: a.unit };
+        return { unit: a.unit, odds: true };
       default:
         return null;
     }
   }
 
   odds(session: Session<BailenTypes>, action: BailenAction): OddsShown | null {
-    if (!['Attack', 'SecondAttack', 'Support', 'Pursue'].includes(action.type)) return null;
     const o = session.odds(action);
     if (!o) return null;
+    return o.kind === 'Attack' ? this.attackOdds(o) : this.rollOdds(o);
+  }
+
+  /** An attack's odds in sixths (the faces of its die). */
+  private attackOdds(o: BailenAttackOdds): OddsShown {
     const n = o.numbers;
     let numbers: string;
     if (n.automatic) numbers = 'Disorganised foot artillery caught in pursuit: eliminated without a roll';
@@ -405,16 +415,59 @@ class BailenUI implements GameUI<BailenTypes> {
     }
     const notes: string[] = [];
     if (o.tactical_retreat_possible) notes.push('The defender may make a tactical retreat instead (it ends disorganised).');
+    const d = o.distribution;
+    const sixths = (r: string) => {
+      const w = d.outcomes.find((x) => x.outcome === r)?.weight ?? 0;
+      return (w * 6) / d.denominator;
+    };
     return {
       total: 6,
       parts: [
-        { key: 'eliminate', label: 'Eliminate', count: o.eliminate },
-        { key: 'disorganise', label: 'Disorganise', count: o.disorganise },
-        { key: 'none', label: 'No effect', count: o.no_effect },
+        { key: 'eliminate', label: 'Eliminate', count: sixths('Eliminate') },
+        { key: 'disorganise', label: 'Disorganise', count: sixths('Disorganise') },
+        { key: 'none', label: 'No effect', count: sixths('NoEffect') },
       ],
       numbers,
       notes,
     };
+  }
+
+  /** Any other roll's odds, in the equal cases of its dice (6, or 36 for both initiative dice). */
+  private rollOdds(o: BailenRollOdds): OddsShown {
+    const d = o.distribution;
+    const parts = d.outcomes.map((w) => {
+      const [key, label] = this.rollResultWords(w.outcome);
+      return { key, label, count: (w.weight * o.cases) / d.denominator };
+    });
+    return {
+      total: o.cases,
+      parts,
+      numbers: `${o.side} roll for ${this.purposeWords(o.purpose)}`,
+      notes: [],
+    };
+  }
+
+  /** A class key and the words for one result of a roll. */
+  private rollResultWords(r: BailenRollResult): [string, string] {
+    switch (r.result) {
+      case 'Initiative':
+        if (!r.winner) return ['none', 'Tie, roll again'];
+        return [r.winner === 'French' ? 'side-a' : 'side-b', r.tie ? `Tie: the ${r.winner} play first` : `The ${r.winner} choose`];
+      case 'Reinforcements':
+        return r.arrive ? ['eliminate', 'They arrive'] : ['none', 'Not yet'];
+      case 'MovementAllowance':
+        return ['move', `${r.counters} counters move`];
+      case 'CombatAllowance':
+        return ['move', `${r.activations} counters fight`];
+      case 'Desertion':
+        return r.deserts ? ['eliminate', 'Deserts'] : ['none', 'Stays'];
+      case 'Reorganisation':
+        return r.reorganised ? ['disorganise', 'Reorganised'] : ['none', 'Stays disorganised'];
+      case 'WaterCarrier':
+        if (!r.placed) return ['none', 'Not placed this turn'];
+        return ['move', r.leader === null ? 'In Bailén' : `Next to ${this.name(r.leader)}`];
+    }
+    return ['none', 'result'];
   }
 
   viewSide(prompt: Prompt | null): BailenSide {

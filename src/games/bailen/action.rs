@@ -172,7 +172,10 @@ pub enum Event {
     Deserted { unit: UnitId },
     Reorganised { unit: UnitId },
     StaysDisorganised { unit: UnitId },
-    GameOver { outcome: super::BailenOutcome },
+    GameOver {
+        #[tsify(type = "BailenOutcome")]
+        outcome: super::BailenOutcome,
+    },
 }
 
 /// The result of one attack.

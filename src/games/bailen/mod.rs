@@ -313,6 +313,7 @@ pub struct View {
     /// (Spanish counters there ignore the heat); empty otherwise.
     pub watered_hexes: Vec<Hex>,
     pub options: Options,
+    #[tsify(type = "BailenOutcome | null")]
     pub outcome: Option<BailenOutcome>,
 }
 

@@ -228,7 +228,8 @@ export class AreaBoard {
     let result = '';
     if (view.outcome) {
       const o = view.outcome;
-      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(o.victory)}) on turn ${o.turn}: victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}${o.points ? `; points French ${o.points[0]}, Russian ${o.points[1]}` : ''}</div>`;
+      const d = o.detail;
+      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(d.victory)}) on turn ${d.turn}: victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}${d.points ? `; points French ${d.points[0]}, Russian ${d.points[1]}` : ''}</div>`;
     }
 
     this.root.innerHTML =

@@ -8,6 +8,9 @@ import {
   BloodyMondayGame,
   type BmAction,
   type BmAreaFile,
+  type BmBattleOdds,
+  type BmDetail,
+  type BmDistribution,
   type BmEvent,
   type BmOdds,
   type OptionInfo,
@@ -50,7 +53,7 @@ const KIND_WORDS: Record<string, string> = {
   Pass: 'pass',
 };
 
-const VICTORY_WORDS: Record<string, string> = {
+const VICTORY_WORDS: Record<BmDetail['victory'], string> = {
   CommanderKilled: 'the enemy commander-in-chief destroyed',
   AllVictoryAreas: 'all the victory areas held',
   Morale: 'enemy morale broken',
@@ -58,6 +61,25 @@ const VICTORY_WORDS: Record<string, string> = {
   Points: 'more Last Blood points',
   Draw: 'a draw',
 };
+
+const LEVEL_WORDS: Record<BmOutcome['level'], string> = {
+  Decisive: 'decisive',
+  Substantive: 'substantive',
+  Marginal: 'marginal',
+  Draw: 'drawn',
+};
+
+/** The chances of each number of hits, in words ("0: 44%, 1: 41%, 2: 13%"). */
+function hitsWords(d: BmDistribution<number>): string {
+  return d.outcomes.map((w) => `${w.outcome}: ${Math.round((w.weight * 100) / d.denominator)}%`).join(', ');
+}
+
+/** The parts of a hits bar (0, 1, 2, 3, 4+ hits). */
+function hitParts(d: BmDistribution<number>): OddsShown['parts'] {
+  return d.outcomes
+    .filter((w) => w.weight > 0)
+    .map((w) => ({ key: `o${Math.min(w.outcome, 4)}`, label: `${w.outcome} hit${w.outcome === 1 ? '' : 's'}`, count: w.weight }));
+}
 
 export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
   readonly scenario: BmScenarioFile;
@@ -298,30 +320,65 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
 
   odds(session: Session<BloodyMondayTypes>, action: BmAction): OddsShown | null {
     const o = session.odds(action);
-    if (!o || !o.attacker_hits?.length) return null;
-    const total = 100;
-    const parts = o.attacker_hits
-      .map((p, k) => ({ key: `o${Math.min(k, 4)}`, label: `${k} hit${k === 1 ? '' : 's'}`, count: Math.round(p * total) }))
-      .filter((p) => p.count > 0);
-    const notes: string[] = [];
-    if (o.defence_bonus) notes.push(`The defender ignores ${o.defence_bonus} hit${o.defence_bonus === 1 ? '' : 's'} (terrain).`);
-    if (o.hidden_defenders) notes.push(`${o.hidden_defenders} defending block${o.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
-    const pct = (p: number) => `${Math.round(p * 100)}%`;
+    if (!o) return null;
+    switch (o.kind) {
+      case 'Battle':
+        return this.battleOdds(o.battle, []);
+      case 'ArtilleryFire':
+        return this.battleOdds(o.battle, [`${this.blockName(o.artillery)} fires first: ${hitsWords(o.hits)}.`]);
+      case 'Ambush':
+        return this.battleOdds(o.battle, [`${this.blockName(o.jager)} ambushes first: ${hitsWords(o.hits)}.`]);
+      case 'Salvo': {
+        const first = o.targets[0];
+        if (!first) return null;
+        return {
+          total: first.net_hits.denominator,
+          parts: hitParts(first.net_hits),
+          numbers: o.targets.map((t) => `${this.areaName(t.area)}: ${t.guns} gun${t.guns === 1 ? '' : 's'}, ${hitsWords(t.net_hits)} after the defence bonus`).join('; '),
+          notes: o.targets.length > 1 ? ['The bar shows the first target area.'] : [],
+        };
+      }
+      case 'Reinforcements': {
+        const d = o.arrivals;
+        return {
+          total: d.denominator,
+          parts: d.outcomes
+            .filter((w) => w.weight > 0)
+            .map((w, k) => ({
+              key: `o${Math.min(k, 4)}`,
+              label: w.outcome.map((a) => `${this.blockName(a.block)} to ${this.areaName(a.area)}`).join(', ') || 'none',
+              count: w.weight,
+            })),
+          numbers: `${d.outcomes.length} possible draws from the reserve`,
+          notes: [],
+        };
+      }
+    }
+    return null;
+  }
+
+  /** A battle's dice as the deciding side can count them: the attacker's hits in the bar. */
+  private battleOdds(b: BmBattleOdds, notes: string[]): OddsShown {
+    const out = [...notes];
+    if (b.defence_bonus) out.push(`The defender ignores ${b.defence_bonus} hit${b.defence_bonus === 1 ? '' : 's'} (terrain).`);
+    if (b.hidden_defenders) out.push(`${b.hidden_defenders} defending block${b.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
+    if (b.hidden_attackers) out.push(`${b.hidden_attackers} attacking block${b.hidden_attackers === 1 ? ' is' : 's are'} hidden.`);
     return {
-      total,
-      parts,
+      total: b.attacker_hits.denominator,
+      parts: hitParts(b.attacker_hits),
       numbers:
-        `Attacker's hits: ${o.attacker_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` +
-        (o.artillery_hits.length > 1 ? `; artillery: ${o.artillery_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : '') +
-        (o.defender_known_hits.length > 1 ? `; defender${o.defender_exact ? '' : ' (revealed blocks)'}: ${o.defender_known_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : ''),
-      notes,
+        `Attacker's hits: ${hitsWords(b.attacker_hits)}` +
+        (b.artillery_hits.outcomes.length > 1 ? `; artillery: ${hitsWords(b.artillery_hits)}` : '') +
+        (b.defender_hits.outcomes.length > 1 ? `; defender${b.exact ? '' : ' (revealed blocks)'}: ${hitsWords(b.defender_hits)}` : ''),
+      notes: out,
     };
   }
 
   outcomeWords(o: BmOutcome): string {
-    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[o.victory] ?? o.victory}` : 'a draw';
-    let text = `${head} on turn ${o.turn}; victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}`;
-    if (o.points) text += `; points French ${o.points[0]}, Russian ${o.points[1]}`;
+    const d = o.detail;
+    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[d.victory]} (${LEVEL_WORDS[o.level]} victory)` : 'a draw';
+    let text = `${head} on turn ${d.turn}; victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}`;
+    if (d.points) text += `; points French ${d.points[0]}, Russian ${d.points[1]}`;
     return text;
   }
 

@@ -661,8 +661,11 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
         button.append(oddsBar(document, o, true));
         button.title = o.numbers;
       }
-      // The panel above the list would move the buttons under the pointer when most have odds.
-      if (o && c.entry.info.board === 'hex') {
+      // The panel above the list would move the buttons under the pointer when most have odds:
+      // only an action aimed at a target on the map (an attack, a pursuit) opens it. (Every
+      // Bailén roll has odds now; a leader's activation opening it moved Undo under the pointer.)
+      const aimed = p.intent?.unit !== undefined || p.intent?.hex !== undefined;
+      if (o && aimed && c.entry.info.board === 'hex') {
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());

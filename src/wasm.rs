@@ -417,15 +417,17 @@ export type BailenUnitId = number;
 export type BailenOutcome = Outcome<BailenSide, BailenOutcomeDetail>;
 /** The shared exact distribution, as Bailén's prefixed types name it. */
 export type BailenDistribution<O> = Distribution<O>;
-export type BailenPrompt = Prompt<BailenSide, BailenStep, BailenAction>;
+/** The template type of a ruleset whose prompts list every legal action: it has no value. */
+export type NoTemplate = never;
+export type BailenPrompt = Prompt<BailenSide, BailenStep, BailenAction, NoTemplate>;
 export type BailenHistoryEntry = HistoryEntry<BailenSide, BailenAction, BailenEvent>;
-export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
+export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction, NoTemplate>;
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
 /** Bloody Monday's outcome in the shape every ruleset shares. */
 export type BmOutcome = Outcome<BmSide, BmDetail>;
 /** The shared exact distribution, as Bloody Monday's prefixed types name it. */
 export type BmDistribution<O> = Distribution<O>;
-export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction>;
+export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;
 export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
 /** Field Battle counter indices: HQs and CUs are numbered separately. */
 export type BattleCuId = number;

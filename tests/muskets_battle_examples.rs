@@ -1,7 +1,7 @@
 //! Field Battle examples through the public API: the derived set-up values of the six battle
 //! scenarios, a scripted Assault, Withdraw and Pursuit with the 9.2.q split, Reinforce with a
 //! Flank Attack and a new CiC, the private-options view, is_legal and export/import.
-use napoleonic::games::muskets::battle::scenario::ForceData;
+use napoleonic::games::muskets::battle::scenario::{CuData, ForceData};
 use napoleonic::games::muskets::battle::setup::{Position, Setup};
 use napoleonic::games::muskets::battle::*;
 use napoleonic::games::{Match, Rules};
@@ -621,7 +621,7 @@ fn guerrilla_level_in_a_field_battle() {
     let battle = |level: u8| {
         let mut d = Scenario::built_in_data("medellin").unwrap();
         d.guerrilla_level = level;
-        d.adjacent_forces = vec![ForceData { side: Side::Imperial, from_enemy_loc_zone: false, hqs: vec![], cus: vec![lone_cu("ID Lapisse", &[("Fr-Vet", 3)])] }];
+        d.adjacent_forces = vec![ForceData { side: Side::Imperial, from_enemy_loc_zone: false, hqs: vec![], cus: vec![CuData { nationality: "French".into(), ..lone_cu("ID Lapisse", &[("Fr-Vet", 3)]) }] }];
         d
     };
     let setup = |level: u8| Setup {

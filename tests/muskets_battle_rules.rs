@@ -1289,6 +1289,108 @@ fn er_3_10_british_veterans_defending_add_three() {
     assert!(run(false).contains(&(ModifierCause::TroopTactical, 2)), "{:?}", run(false));
 }
 
+/// CL-469, ER 3.10: "every time a force of British Veteran Infantry is used as a modifier to
+/// resolve a combat while defending, its Morale and Tactical Values are: (8)+3, instead of the
+/// usual (6)+2" -- the Morale Value too: the defending checking type's morale check after a
+/// lost engagement, a Cavalry Charge or a Bombardment is against 8; attacking, against 6.
+#[test]
+fn er_3_10_british_veterans_defending_check_morale_against_eight() {
+    let br_vet_check = |b: &Battle, ev: &[Event], name: &str| -> (i16, bool) {
+        let u = cu(b, name);
+        let total = ev.iter().find_map(|e| match e {
+            Event::MoraleChecked { cu: c, total, .. } if *c == u => Some(*total),
+            _ => None,
+        });
+        let shattered = ev.iter().any(|e| matches!(e, Event::Shattered { cu: c, troop: t, .. } if *c == u && *t == troop(b, "Br-Vet")));
+        (total.unwrap_or_else(|| panic!("no morale check of {name} in {ev:?}")), shattered)
+    };
+    // Foy (4 Fr-Vet, 1 Ln) assaults Campbell (6 Br-Vet, -1) on the Allied centre's Hill:
+    // 10 + OCC 1 + Foy 2 + Fr-Vet 1 = 14 against 1 + OCC 1 + Campbell 1 + Br-Vet 3 + Hill 1 = 7.
+    // Campbell loses 4 SP and checks: 8 - 1 + 1 (lost by 5 or more) = 8, not above 8.
+    let assault = |er_3_10: bool, morale_die: u8| -> (Battle, Vec<Event>) {
+        let mut d = data("arapiles");
+        if !er_3_10 {
+            d.exclusive_rules.retain(|r| r != "ER 3.10");
+        }
+        let pos = position(vec![place("ID Foy", Section::Centre), place("ID Campbell", Section::Centre)], vec![(Side::Imperial, vec![OptionKind::Assault])]);
+        let mut b = battle("", Some(d), pos, vec![10, 1, morale_die]);
+        let ev = engage(&mut b, Action::Assault { from: Section::Centre, target: Section::Centre });
+        (b, ev)
+    };
+    let (b, ev) = assault(true, 8);
+    assert_eq!(engagement(&ev), (14, 7, Some(Side::Imperial)));
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (8, false), "8 is not above the defending Morale Value 8");
+    assert_eq!(sp_of(&b, Side::Allied, "ID Campbell", "Br-Vet"), (2, 0));
+    let (b, ev) = assault(true, 9);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (9, true), "9 is above 8");
+    let (b, ev) = assault(false, 8);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (8, true), "without ER 3.10 the usual Morale Value 6");
+
+    // Attacking, Campbell's Vets are the usual (6)+2: Campbell assaults Foy from the Allied
+    // left and loses: 1 + 1 + 1 + 2 = 5 against 10 + 1 + 2 + 1 = 14; 7 - 1 + 1 = 7 > 6.
+    let mut d = data("arapiles");
+    d.fixed_terrain.clear();
+    let pos = position(vec![place("ID Foy", Section::Right), place("ID Campbell", Section::Left)], vec![(Side::Allied, vec![OptionKind::Assault])]);
+    let mut pos = pos;
+    pos.turn = Some(Side::Allied);
+    let mut b = battle("", Some(d), pos, vec![1, 10, 7]);
+    let ev = engage(&mut b, Action::Assault { from: Section::Left, target: Section::Right });
+    assert_eq!(engagement(&ev), (5, 14, Some(Side::Imperial)));
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (7, true), "attacking: Morale Value 6");
+
+    // A Cavalry Charge of Curto (Imperial right) on Campbell (Allied left): Campbell checks
+    // 8 - 1 = 7, holding against 8 (ER 3.10), shattering against 6 (and the charge wins
+    // Cavalry Superiority).
+    let charge = |er_3_10: bool| -> (Battle, Vec<Event>) {
+        let mut d = data("arapiles");
+        if !er_3_10 {
+            d.exclusive_rules.retain(|r| r != "ER 3.10");
+        }
+        let pos = position(vec![place("CD Curto", Section::Right), place("ID Campbell", Section::Left)], vec![(Side::Imperial, vec![OptionKind::CavalryCharge])]);
+        let mut b = battle("", Some(d), pos, vec![8, 1]);
+        let ev = apply(&mut b, Action::CavalryCharge { from: Section::Right, target: Section::Left });
+        (b, ev)
+    };
+    let (b, ev) = charge(true);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (7, false));
+    assert!(!ev.iter().any(|e| matches!(e, Event::CavalrySuperiority { .. })), "{ev:?}");
+    let (b, ev) = charge(false);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (7, true));
+    assert!(ev.iter().any(|e| matches!(e, Event::CavalrySuperiority { .. })), "{ev:?}");
+    // Pakenham (3 Br-Vet, 3 VetPt) names the type whose values are used.
+    let pos = position(vec![place("CD Curto", Section::Right), place("ID Pakenham", Section::Left)], vec![(Side::Imperial, vec![OptionKind::CavalryCharge])]);
+    let mut b = battle("arapiles", None, pos, vec![8, 1]);
+    apply(&mut b, Action::CavalryCharge { from: Section::Right, target: Section::Left });
+    let p = b.prompt().unwrap();
+    let pakenham = cu(&b, "ID Pakenham");
+    assert_eq!(p.step, Step::ChargeUnit { section: Section::Left, attacking: false });
+    assert_eq!(p.actions, vec![Action::CheckWith { cu: pakenham, troop: troop(&b, "Br-Vet") }, Action::CheckWith { cu: pakenham, troop: troop(&b, "VetPt") }]);
+
+    // A Bombardment by 4 French Art SP on the Imperial right: 6 + 2 = 8 hits Campbell, who
+    // loses 1 SP and checks 8 - 1 = 7: held against 8, shattered against 6.
+    let bombard = |er_3_10: bool| -> (Battle, Vec<Event>) {
+        let mut d = data("arapiles");
+        if !er_3_10 {
+            d.exclusive_rules.retain(|r| r != "ER 3.10");
+        }
+        let mut art = artillery("Art Portugal", 4);
+        art.nationality = "French".into();
+        d.sides[0].hqs[0].cus.push(art);
+        let pos = position(
+            vec![place("ID Foy", Section::Right), place("Art Portugal", Section::Right), place("ID Campbell", Section::Left)],
+            vec![(Side::Imperial, vec![OptionKind::Bombardment])],
+        );
+        let mut b = battle("", Some(d), pos, vec![6, 8]);
+        let ev = apply(&mut b, Action::Bombard { from: Section::Right, target: Section::Left });
+        (b, ev)
+    };
+    let (b, ev) = bombard(true);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (7, false), "{ev:?}");
+    assert_eq!(sp_of(&b, Side::Allied, "ID Campbell", "Br-Vet"), (5, 0));
+    let (b, ev) = bombard(false);
+    assert_eq!(br_vet_check(&b, &ev, "ID Campbell"), (7, true));
+}
+
 /// CL-462, ER 3.4.b: British cavalry in a combat the Allies win checks morale on 1d10+4 (its
 /// CU all shattered costs the Allies a BEP); it is not the checking unit when anything else
 /// can check.

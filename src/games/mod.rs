@@ -28,17 +28,26 @@ use serde::{de::DeserializeOwned, Serialize};
 use tsify::Tsify;
 use std::fmt::{Debug, Display};
 
-/// What a ruleset offers at a decision point.
+/// What a ruleset offers at a decision point: the listed legal actions and, for actions that
+/// are not a finite list, templates whose concrete fillings `Rules::check_filled` accepts.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]
-pub struct Prompt<Side, Step, Action> {
+pub struct Prompt<Side, Step, Action, Template = NoTemplate> {
     /// Who decides now.
     pub side: Side,
     /// What is being decided, named after the rulebook step.
     pub step: Step,
-    /// Every legal action, in a fixed order (saved games store indices into this list).
+    /// Every listed legal action, in a fixed order (format-1 saved games store indices into
+    /// this list, so the order is kept).
     pub actions: Vec<Action>,
+    /// Bounded templates of further legal actions ("move this stand up to 6 inches, wheel at
+    /// most 45 degrees"); the player fills one in as an `Action`.
+    pub templates: Vec<Template>,
 }
+
+/// The template type of a ruleset whose prompts list every legal action: it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum NoTemplate {}
 
 /// The prompt of a position, computed at most once. A clone starts empty and a ruleset empties
 /// it before it changes its position, so a stale prompt is never seen. Random playouts ask for
@@ -84,7 +93,9 @@ impl<S: PartialEq, T: PartialEq + std::fmt::Debug, A: PartialEq> PromptCache<S, 
         }
         match (over, fresh) {
             (false, None) => Err(format!("no decision in phase {phase:?}")),
-            (false, Some(p)) if p.actions.is_empty() => Err(format!("no legal action at step {:?}", p.step)),
+            (false, Some(p)) if p.actions.is_empty() && p.templates.is_empty() => {
+                Err(format!("no legal action at step {:?}", p.step))
+            }
             (true, Some(_)) => Err("a prompt after the game ended".into()),
             _ => Ok(()),
         }
@@ -206,6 +217,9 @@ pub trait Rules: Clone + Sized {
     type Side: Copy + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
     type Step: Clone + Debug + PartialEq + Serialize;
     type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned;
+    /// The templates a prompt may offer for actions that are not a finite list (`NoTemplate`
+    /// for a ruleset that lists every action).
+    type Template: Clone + Debug + PartialEq + Serialize;
     type Event: GameEvent;
     type View: Serialize;
     type Odds: Serialize;
@@ -290,7 +304,7 @@ pub trait Rules: Clone + Sized {
         Vec::new()
     }
     /// Who decides now, what, and the legal actions. None once the game is over.
-    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action>>;
+    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action, Self::Template>>;
     /// Validate and perform one action. On error the state is unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, GameError>;
     /// Continuous actions: Ok if `action` is a concrete filling of one of the prompt's templates
@@ -376,7 +390,7 @@ impl<R: Rules> Match<R> {
         &self.state
     }
 
-    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action>> {
+    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action, R::Template>> {
         self.state.prompt()
     }
 

@@ -107,6 +107,41 @@ for (const r of cat.rulesets) {
 }
 refuses(() => savedRuleset('hello world!'), /cannot contain/, 'savedRuleset of a non-string', 'bad-saved-string');
 
+// ---------------------------------------------------------------------------------------------
+// Bounded input (contract issue, part 6). Until src/wasm.rs reads actions through
+// core::bounded::parse_json (JSON.stringify on the JS side, then the bounds, then serde_json),
+// a deeply nested object overflows the wasm stack and traps the instance: these checks fail.
+console.log('-- bounded input: a 5,000-deep action');
+{
+  const deep = { type: 'Deploy', unit: 1, to: '3525' };
+  let inner = deep;
+  for (let i = 1; i < 5000; i++) inner = inner.to = { to: null };
+  inner.to = '3525';
+  const game = new Game('bailen', 'bailen-1808', {}, 11);
+  const saved = game.exportString();
+  refuses(() => game.apply(deep), /nested 5000 levels deep; at most \d+ are allowed/, 'apply of a 5,000-deep action');
+  refuses(() => game.odds(deep), /nested 5000 levels deep/, 'odds of a 5,000-deep action');
+  let legal;
+  try {
+    legal = game.isLegal(deep);
+  } catch (e) {
+    legal = e;
+  }
+  ok(legal === false, `isLegal of a 5,000-deep action is false (${String(legal && legal.message || legal).slice(0, 60)})`);
+  let alive = false;
+  try {
+    ok(game.exportString() === saved, 'the refusals changed nothing');
+    const fresh = new Game('bailen', 'bailen-1808', {}, 12);
+    const first = fresh.prompt().actions[0];
+    fresh.apply(first);
+    game.apply(game.prompt().actions[0]);
+    alive = fresh.choiceCount() === 1 && game.choiceCount() === 1;
+  } catch (e) {
+    console.log(`    ${e && e.message}`);
+  }
+  ok(alive, 'the instance still works afterwards: new Game and a legal apply');
+}
+
 if (failures) {
   console.error(`node api: ${failures} failure(s)`);
   process.exit(1);

@@ -12,6 +12,7 @@ import init, {
   type Catalogue,
   type ErrorKind,
   type HistoryEntry,
+  type NoTemplate,
   type Prompt,
 } from '../pkg/napoleonic.js';
 
@@ -31,7 +32,7 @@ export interface RulesetTypes {
 }
 
 /** The prompt of a ruleset: who decides, what, and the legal actions. */
-export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side'], T['step'], T['action']>;
+export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side'], T['step'], T['action'], NoTemplate>;
 
 /** One entry of the engine's history(). */
 export type HistoryStep<T extends RulesetTypes = RulesetTypes> = HistoryEntry<T['side'], T['action'], T['event']>;

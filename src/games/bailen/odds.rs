@@ -29,6 +29,10 @@ pub enum Odds {
     Roll(RollOdds),
 }
 
+/// The TypeScript name of Bailén's odds (the page's registry names each ruleset's types).
+#[tsify::declare]
+pub type BailenOdds = Odds;
+
 impl Odds {
     /// The attack odds, if these are an attack's.
     pub fn attack(&self) -> Option<&AttackOdds> {

@@ -1,7 +1,7 @@
 //! Who Wins the Game? Surrender (more than double the counters, or all leaders lost),
 //! France's strategic victory, and the end of round 15.
 use super::action::Side;
-use super::scenario::{side_index, Kind, STAR, TOWN};
+use super::scenario::{side_index, STAR, TOWN};
 use super::{Bailen, Place};
 use crate::core::outcome::Level;
 use serde::Serialize;
@@ -94,27 +94,16 @@ impl Bailen {
 
     /// Surrender and strategic victory, checked after every change (A4).
     pub(crate) fn check_victory(&self) -> Option<Outcome> {
-        // One pass over the counters: it runs after every step.
-        let vedel = self.scen.formation_named("Vedel");
-        let (mut on_board, mut leaders_left) = ([0usize; 2], [0usize; 2]);
-        let (mut french_on_stars, mut spanish_in_town_or_stars) = (0, 0);
-        for (i, u) in self.units.iter().enumerate() {
-            let c = &self.scen.counters[i];
-            let s = side_index(c.side);
-            if c.kind == Kind::Leader && !matches!(u.place, Place::Eliminated | Place::Deserted) {
-                leaders_left[s] += 1;
-            }
-            let Place::OnMap(h) = u.place else { continue };
-            if c.kind == Kind::WaterCarrier {
-                continue;
-            }
-            on_board[s] += 1;
-            match c.side {
-                Side::French if c.formation != vedel && self.scen.has(h, STAR) => french_on_stars += 1,
-                Side::Spanish if self.scen.has(h, STAR | TOWN) => spanish_in_town_or_stars += 1,
-                _ => {}
+        // The counts kept with the board (`Derived`): it runs after every step.
+        let d = &self.derived;
+        let on_board = d.on_board.map(usize::from);
+        let mut leaders_left = [0usize; 2];
+        for &l in &self.tables.leaders {
+            if !matches!(self.units[l as usize].place, Place::Eliminated | Place::Deserted) {
+                leaders_left[side_index(self.side_of(l))] += 1;
             }
         }
+        let (french_on_stars, spanish_in_town_or_stars) = (d.french_on_stars, d.spanish_in_town_or_stars);
         let done = |winner, victory| Some(outcome(winner, victory, None, self.round, on_board));
         for side in [Side::French, Side::Spanish] {
             let (own, rival) = (on_board[side_index(side)], on_board[side_index(side.other())]);

@@ -120,6 +120,7 @@ pub struct View {
     /// 9.0: the optional rules are meant to be added in order; true when the selection skips
     /// an earlier one (the game is then unbalanced, though legal).
     pub options_out_of_order: bool,
+    #[tsify(type = "Outcome<BmSide, BmDetail> | null")]
     pub outcome: Option<Outcome>,
 }
 

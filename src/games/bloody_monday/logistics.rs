@@ -139,7 +139,7 @@ impl BloodyMonday {
                 (step, acts)
             }
         };
-        Prompt { side, step, actions }
+        Prompt { side, step, actions, templates: Vec::new() }
     }
 
     fn next_stage(&mut self, side: Side, stage: LogStage) {

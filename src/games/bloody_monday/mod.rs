@@ -9,6 +9,7 @@
 //! may see), `odds` (exact odds from the deciding side's view) and `options` (9.0).
 pub mod action;
 mod battle;
+mod checks;
 pub mod fog;
 mod impulse;
 mod logistics;
@@ -142,6 +143,16 @@ pub struct BloodyMonday {
 }
 
 impl BloodyMonday {
+    /// A new game of a scenario file from outside the built-in list (a publisher's or a
+    /// modder's variant of `scenarios/bloody_monday.json`), played as the full battle. The file
+    /// goes through every check the built-in data passes; errors name `file_name`, the area or
+    /// block and the field. The game's scenario id is the file's `id`.
+    pub fn from_scenario_file(file_name: &str, text: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        let scen = Scenario::parse_file(file_name, text).map_err(GameError::Setup)?;
+        let id = scen.id.clone();
+        Ok(BloodyMonday::start(Arc::new(scen), &id, false, options.clone(), Dice::seeded(seed)))
+    }
+
     pub fn scenario(&self) -> &Scenario {
         &self.scen
     }
@@ -361,6 +372,7 @@ impl Rules for BloodyMonday {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
     type Event = Event;
     type View = View;
     type Odds = Odds;

@@ -23,11 +23,14 @@ pub struct BattleOdds {
     /// The side the odds were computed for (the one deciding).
     pub viewer: Side,
     /// Hits from the attacker's ground-combat dice that `viewer` can see.
+    #[tsify(type = "Distribution<number>")]
     pub attacker_hits: Distribution<u32>,
     /// Hits from the attacker's artillery that may still fire into the area (5.3.1: TF, one
     /// die a level, the strongest guns first, up to the cap).
+    #[tsify(type = "Distribution<number>")]
     pub artillery_hits: Distribution<u32>,
     /// Hits from the defender's ground-combat dice that `viewer` can see.
+    #[tsify(type = "Distribution<number>")]
     pub defender_hits: Distribution<u32>,
     /// Hits the defender ignores (1.2.1; what is left of it in a battle under way, D4).
     pub defence_bonus: u8,
@@ -45,10 +48,12 @@ pub struct SalvoTarget {
     pub area: AreaId,
     pub guns: u8,
     /// Hits rolled (4 TF dice a gun).
+    #[tsify(type = "Distribution<number>")]
     pub hits: Distribution<u32>,
     /// 1.2.1 one defence bonus a target area.
     pub defence_bonus: u8,
     /// Hits the Russians must take after the bonus.
+    #[tsify(type = "Distribution<number>")]
     pub net_hits: Distribution<u32>,
 }
 
@@ -68,13 +73,26 @@ pub enum Odds {
     /// A battle resolved now or fought on after this decision (5.3).
     Battle { battle: BattleOdds },
     /// 5.3.1 this gun fires (TF, one die a level), and the battle that follows.
-    ArtilleryFire { artillery: BlockId, hits: Distribution<u32>, battle: BattleOdds },
+    ArtilleryFire {
+        artillery: BlockId,
+        #[tsify(type = "Distribution<number>")]
+        hits: Distribution<u32>,
+        battle: BattleOdds,
+    },
     /// 9.1 the jager fires first with its normal dice, and the battle that follows.
-    Ambush { jager: BlockId, hits: Distribution<u32>, battle: BattleOdds },
+    Ambush {
+        jager: BlockId,
+        #[tsify(type = "Distribution<number>")]
+        hits: Distribution<u32>,
+        battle: BattleOdds,
+    },
     /// 9.2 the Grand Battery salvo, target by target.
     Salvo { targets: Vec<SalvoTarget> },
     /// 3.3 / 6.1 the blocks drawn at random from the reserve and where they are placed.
-    Reinforcements { arrivals: Distribution<Vec<Arrival>> },
+    Reinforcements {
+        #[tsify(type = "Distribution<BmArrival[]>")]
+        arrivals: Distribution<Vec<Arrival>>,
+    },
 }
 
 /// Hits of dice needing `need` or more on a d6 (2.2).

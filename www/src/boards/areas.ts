@@ -229,7 +229,7 @@ export class AreaBoard {
     if (view.outcome) {
       const o = view.outcome;
       const d = o.detail;
-      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(d.victory)}) on turn ${d.turn}: victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}${d.points ? `; points French ${d.points[0]}, Russian ${d.points[1]}` : ''}</div>`;
+      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(d.victory)}, ${esc(o.level)}) on turn ${d.turn}: victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}${d.points ? `; points French ${d.points[0]}, Russian ${d.points[1]}` : ''}</div>`;
     }
 
     this.root.innerHTML =

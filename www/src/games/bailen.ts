@@ -369,7 +369,7 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'PlaceWaterCarrier':
         return { hex: a.to };
       case 'ActivateLeader':
-        return { piece: a.leader, odds: true };
+        return { piece: a.leader };
       case 'SelectMover':
         return { piece: a.unit };
       case 'MoveTo':
@@ -391,7 +391,7 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'Pursue':
         return { piece: a.unit, hex: a.to, odds: true };
       case 'Reorganize':
-        return { unit: a.unit, odds: true };
+        return { unit: a.unit };
       default:
         return null;
     }
@@ -435,8 +435,8 @@ class BailenUI implements GameUI<BailenTypes> {
   /** Any other roll's odds, in the equal cases of its dice (6, or 36 for both initiative dice). */
   private rollOdds(o: BailenRollOdds): OddsShown {
     const d = o.distribution;
-    const parts = d.outcomes.map((w) => {
-      const [key, label] = this.rollResultWords(w.outcome);
+    const parts = d.outcomes.map((w, i) => {
+      const [key, label] = this.rollResultWords(w.outcome, i, o.side);
       return { key, label, count: (w.weight * o.cases) / d.denominator };
     });
     return {
@@ -447,25 +447,27 @@ class BailenUI implements GameUI<BailenTypes> {
     };
   }
 
-  /** A class key and the words for one result of a roll. */
-  private rollResultWords(r: BailenRollResult): [string, string] {
+  /** A colour key (the attack bar's three: good for the roller, middling, nothing) and the
+   *  words for one result of a roll; `i` alternates the colours of a row of equal results. */
+  private rollResultWords(r: BailenRollResult, i: number, roller: BailenSide): [string, string] {
+    const alternate = i % 2 === 0 ? 'disorganise' : 'none';
     switch (r.result) {
       case 'Initiative':
-        if (!r.winner) return ['none', 'Tie, roll again'];
-        return [r.winner === 'French' ? 'side-a' : 'side-b', r.tie ? `Tie: the ${r.winner} play first` : `The ${r.winner} choose`];
+        if (!r.winner) return ['disorganise', 'Tie, roll again'];
+        return [r.tie ? 'disorganise' : r.winner === roller ? 'eliminate' : 'none', r.tie ? `Tie: the ${r.winner} play first` : `The ${r.winner} choose`];
       case 'Reinforcements':
         return r.arrive ? ['eliminate', 'They arrive'] : ['none', 'Not yet'];
       case 'MovementAllowance':
-        return ['move', `${r.counters} counters move`];
+        return [alternate, `${r.counters} counters move`];
       case 'CombatAllowance':
-        return ['move', `${r.activations} counters fight`];
+        return [alternate, `${r.activations} counters fight`];
       case 'Desertion':
         return r.deserts ? ['eliminate', 'Deserts'] : ['none', 'Stays'];
       case 'Reorganisation':
-        return r.reorganised ? ['disorganise', 'Reorganised'] : ['none', 'Stays disorganised'];
+        return r.reorganised ? ['eliminate', 'Reorganised'] : ['none', 'Stays disorganised'];
       case 'WaterCarrier':
         if (!r.placed) return ['none', 'Not placed this turn'];
-        return ['move', r.leader === null ? 'In Bailén' : `Next to ${this.name(r.leader)}`];
+        return [alternate, r.leader === null ? 'In Bailén' : `Next to ${this.name(r.leader)}`];
     }
     return ['none', 'result'];
   }

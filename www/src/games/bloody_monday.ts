@@ -10,7 +10,7 @@ import {
   type BmAreaFile,
   type BmBattleOdds,
   type BmDetail,
-  type BmDistribution,
+  type Distribution,
   type BmEvent,
   type BmOdds,
   type OptionInfo,
@@ -61,25 +61,6 @@ const VICTORY_WORDS: Record<BmDetail['victory'], string> = {
   Points: 'more Last Blood points',
   Draw: 'a draw',
 };
-
-const LEVEL_WORDS: Record<BmOutcome['level'], string> = {
-  Decisive: 'decisive',
-  Substantive: 'substantive',
-  Marginal: 'marginal',
-  Draw: 'drawn',
-};
-
-/** The chances of each number of hits, in words ("0: 44%, 1: 41%, 2: 13%"). */
-function hitsWords(d: BmDistribution<number>): string {
-  return d.outcomes.map((w) => `${w.outcome}: ${Math.round((w.weight * 100) / d.denominator)}%`).join(', ');
-}
-
-/** The parts of a hits bar (0, 1, 2, 3, 4+ hits). */
-function hitParts(d: BmDistribution<number>): OddsShown['parts'] {
-  return d.outcomes
-    .filter((w) => w.weight > 0)
-    .map((w) => ({ key: `o${Math.min(w.outcome, 4)}`, label: `${w.outcome} hit${w.outcome === 1 ? '' : 's'}`, count: w.weight }));
-}
 
 export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
   readonly scenario: BmScenarioFile;
@@ -318,65 +299,67 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
     return out;
   }
 
+  /** The exact odds the engine computed for the side deciding: the weights over their
+   * denominator are shown as they are (no rounding), the rest in words. */
   odds(session: Session<BloodyMondayTypes>, action: BmAction): OddsShown | null {
     const o = session.odds(action);
     if (!o) return null;
+    const hits = (d: Distribution<number>) => d.outcomes.map((w) => `${w.outcome}: ${w.weight}/${d.denominator}`).join(', ');
+    const parts = (d: Distribution<number>, what: string) =>
+      d.outcomes
+        .filter((w) => w.weight > 0)
+        .map((w) => ({ key: `o${Math.min(w.outcome, 4)}`, label: `${w.outcome} ${what}${w.outcome === 1 ? '' : 's'}`, count: w.weight }));
+    const battleNotes = (b: BmBattleOdds): string[] => {
+      const notes: string[] = [];
+      if (b.defence_bonus) notes.push(`The defender ignores ${b.defence_bonus} hit${b.defence_bonus === 1 ? '' : 's'} (terrain).`);
+      const hidden = (n: number, who: string) => (n ? [`${n} ${who} block${n === 1 ? ' is' : 's are'} hidden from you: not counted.`] : []);
+      return [...notes, ...hidden(b.hidden_attackers, 'attacking'), ...hidden(b.hidden_defenders, 'defending')];
+    };
+    const battleNumbers = (b: BmBattleOdds) =>
+      `Attacker's hits: ${hits(b.attacker_hits)}` +
+      (b.artillery_hits.outcomes.length > 1 ? `; artillery: ${hits(b.artillery_hits)}` : '') +
+      `; defender${b.exact ? '' : ' (blocks you see)'}: ${hits(b.defender_hits)}`;
     switch (o.kind) {
-      case 'Battle':
-        return this.battleOdds(o.battle, []);
+      case 'Battle': {
+        const b = o.battle;
+        const mine = b.viewer === b.attacker ? b.attacker_hits : b.defender_hits;
+        return { total: mine.denominator, parts: parts(mine, 'hit'), numbers: battleNumbers(b), notes: battleNotes(b) };
+      }
       case 'ArtilleryFire':
-        return this.battleOdds(o.battle, [`${this.blockName(o.artillery)} fires first: ${hitsWords(o.hits)}.`]);
       case 'Ambush':
-        return this.battleOdds(o.battle, [`${this.blockName(o.jager)} ambushes first: ${hitsWords(o.hits)}.`]);
-      case 'Salvo': {
-        const first = o.targets[0];
-        if (!first) return null;
         return {
-          total: first.net_hits.denominator,
-          parts: hitParts(first.net_hits),
-          numbers: o.targets.map((t) => `${this.areaName(t.area)}: ${t.guns} gun${t.guns === 1 ? '' : 's'}, ${hitsWords(t.net_hits)} after the defence bonus`).join('; '),
-          notes: o.targets.length > 1 ? ['The bar shows the first target area.'] : [],
+          total: o.hits.denominator,
+          parts: parts(o.hits, 'hit'),
+          numbers: `${o.kind === 'Ambush' ? 'Ambush' : 'This gun'}: ${hits(o.hits)}; then ${battleNumbers(o.battle)}`,
+          notes: battleNotes(o.battle),
+        };
+      case 'Salvo': {
+        const t = o.targets[o.targets.length - 1];
+        if (!t) return null;
+        return {
+          total: t.net_hits.denominator,
+          parts: parts(t.net_hits, 'hit'),
+          numbers: o.targets.map((x) => `${this.areaName(x.area)}: ${x.guns} gun${x.guns === 1 ? '' : 's'}, hits ${hits(x.hits)}, after the bonus ${hits(x.net_hits)}`).join('; '),
+          notes: o.targets.filter((x) => x.defence_bonus).map((x) => `${this.areaName(x.area)} ignores ${x.defence_bonus} hit${x.defence_bonus === 1 ? '' : 's'} (terrain).`),
         };
       }
       case 'Reinforcements': {
         const d = o.arrivals;
+        const words = (a: { block: number; area: number }[]) => (a.length ? a.map((x) => `${this.pieceName(x.block)} to ${this.areaName(x.area)}`).join(', ') : 'nobody');
         return {
           total: d.denominator,
-          parts: d.outcomes
-            .filter((w) => w.weight > 0)
-            .map((w, k) => ({
-              key: `o${Math.min(k, 4)}`,
-              label: w.outcome.map((a) => `${this.blockName(a.block)} to ${this.areaName(a.area)}`).join(', ') || 'none',
-              count: w.weight,
-            })),
-          numbers: `${d.outcomes.length} possible draws from the reserve`,
+          parts: d.outcomes.filter((w) => w.weight > 0).map((w, k) => ({ key: `o${Math.min(k, 4)}`, label: words(w.outcome), count: w.weight })),
+          numbers: `Drawn at random from your reserve (3.3): ${d.outcomes.length} possible draws`,
           notes: [],
         };
       }
     }
-    return null;
-  }
-
-  /** A battle's dice as the deciding side can count them: the attacker's hits in the bar. */
-  private battleOdds(b: BmBattleOdds, notes: string[]): OddsShown {
-    const out = [...notes];
-    if (b.defence_bonus) out.push(`The defender ignores ${b.defence_bonus} hit${b.defence_bonus === 1 ? '' : 's'} (terrain).`);
-    if (b.hidden_defenders) out.push(`${b.hidden_defenders} defending block${b.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
-    if (b.hidden_attackers) out.push(`${b.hidden_attackers} attacking block${b.hidden_attackers === 1 ? ' is' : 's are'} hidden.`);
-    return {
-      total: b.attacker_hits.denominator,
-      parts: hitParts(b.attacker_hits),
-      numbers:
-        `Attacker's hits: ${hitsWords(b.attacker_hits)}` +
-        (b.artillery_hits.outcomes.length > 1 ? `; artillery: ${hitsWords(b.artillery_hits)}` : '') +
-        (b.defender_hits.outcomes.length > 1 ? `; defender${b.exact ? '' : ' (revealed blocks)'}: ${hitsWords(b.defender_hits)}` : ''),
-      notes: out,
-    };
   }
 
   outcomeWords(o: BmOutcome): string {
     const d = o.detail;
-    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[d.victory]} (${LEVEL_WORDS[o.level]} victory)` : 'a draw';
+    const level = o.level === 'Decisive' ? 'decisive victory' : o.level === 'Marginal' ? 'marginal victory' : o.level.toLowerCase();
+    const head = o.winner ? `the ${o.winner} win (${level}) by ${VICTORY_WORDS[d.victory] ?? d.victory}` : 'a draw';
     let text = `${head} on turn ${d.turn}; victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}`;
     if (d.points) text += `; points French ${d.points[0]}, Russian ${d.points[1]}`;
     return text;

@@ -87,7 +87,7 @@ impl Battle {
 
     fn commander_prompt(&self, side: Side, s: Section) -> Option<Prompt<Side, Step, Action>> {
         let acts = self.commander_candidates(side, s).into_iter().map(|c| Action::Command { leader: c }).collect();
-        Some(Prompt { side, step: Step::SectionCommander { section: s }, actions: acts })
+        Some(Prompt { side, step: Step::SectionCommander { section: s }, actions: acts, templates: Vec::new() })
     }
 
     pub(crate) fn engage_prompt(&self, e: &Engage) -> Option<Prompt<Side, Step, Action>> {
@@ -97,14 +97,14 @@ impl Battle {
         }
         if e.att.is_none() {
             let acts = self.checking_choices(att, e.play.from, e.play.option, true);
-            return Some(Prompt { side: att, step: Step::CheckingUnit { section: e.play.from, attacking: true }, actions: acts });
+            return Some(Prompt { side: att, step: Step::CheckingUnit { section: e.play.from, attacking: true }, actions: acts, templates: Vec::new() });
         }
         if e.def_cmd.is_none() {
             return self.commander_prompt(def, e.play.target);
         }
         if e.def.is_none() {
             let acts = self.checking_choices(def, e.play.target, e.play.option, false);
-            return Some(Prompt { side: def, step: Step::CheckingUnit { section: e.play.target, attacking: false }, actions: acts });
+            return Some(Prompt { side: def, step: Step::CheckingUnit { section: e.play.target, attacking: false }, actions: acts, templates: Vec::new() });
         }
         None
     }
@@ -122,10 +122,18 @@ impl Battle {
                 .collect()
         };
         if c.att.is_none() {
-            return Some(Prompt { side: att, step: Step::ChargeUnit { section: c.play.from, attacking: true }, actions: pick(att, c.play.from, Arm::Cavalry) });
+            return Some(Prompt { side: att, step: Step::ChargeUnit { section: c.play.from, attacking: true }, actions: pick(att, c.play.from, Arm::Cavalry), templates: Vec::new() });
         }
         if c.def.is_none() {
-            return Some(Prompt { side: def, step: Step::ChargeUnit { section: c.play.target, attacking: false }, actions: pick(def, c.play.target, Arm::Infantry) });
+            // G9 stand-in step 2: the checking CU names the troop type whose values are used
+            // (ER 3.10 makes the choice matter): every fresh infantry type of each CU.
+            let acts = self
+                .cus_in(def, c.play.target)
+                .flat_map(|u| {
+                    self.cus[u as usize].sp.iter().filter(|sp| sp.fresh > 0 && self.arm(sp.troop) == Arm::Infantry).map(move |sp| Action::CheckWith { cu: u, troop: sp.troop })
+                })
+                .collect();
+            return Some(Prompt { side: def, step: Step::ChargeUnit { section: c.play.target, attacking: false }, actions: acts, templates: Vec::new() });
         }
         None
     }
@@ -160,7 +168,7 @@ impl Battle {
                 c.att_cmd = Some(leader);
             }
             Action::CheckWith { cu, .. } if c.att.is_none() => c.att = Some(cu),
-            Action::CheckWith { cu, .. } => c.def = Some(cu),
+            Action::CheckWith { cu, troop } => c.def = Some((cu, troop)),
             _ => {}
         }
         self.phase = Phase::Charge(Box::new(c));
@@ -248,8 +256,9 @@ impl Battle {
         let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
         let pin = e.play.option == OptionKind::Pin;
         let last = Some((e.play, true));
-        if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
-            let (winner, loser, s) = if sa >= 8 * sd { (att, def, target) } else { (def, att, from) };
+        let (wa, wd) = (sa as u32, sd as u32);
+        if wa > 0 && wd > 0 && (wa >= 8 * wd || wd >= 8 * wa) {
+            let (winner, loser, s) = if wa >= 8 * wd { (att, def, target) } else { (def, att, from) };
             self.automatic_victory(winner, loser, s, ev);
             self.after_option(att, last);
             return;
@@ -307,7 +316,10 @@ impl Battle {
                     self.take_losses(l, cu, troop, s, lose, Cause::Combat, ev);
                     if self.cus[cu as usize].place != Place::Eliminated {
                         let extra = if diff >= 5 { 1 } else { 0 };
-                        let shattered = self.morale_check_arm(l, cu, &[Modifier::new(ModifierCause::HeavyDefeat, extra)], None, ev);
+                        // ER 3.10: a defending checking type keeps its defending Morale Value in
+                        // the check of the combat it lost (British Vet (8)+3, not (6)+2).
+                        let defending = (l == def).then_some(troop);
+                        let shattered = self.morale_check_arm(l, cu, &[Modifier::new(ModifierCause::HeavyDefeat, extra)], None, defending, ev);
                         // ER 4.5.c: the Guard failing its check shatters its whole section.
                         if shattered && guard_used(self, l) {
                             self.shatter_section(l, s, ev);
@@ -406,11 +418,12 @@ impl Battle {
     /// charged section); otherwise the charging CU checks morale for its Cav SP only.
     fn resolve_charge(&mut self, c: &Charge, ev: &mut Vec<Event>) {
         let (att, def) = (c.side, c.side.other());
-        let (Some(a), Some(d)) = (c.att, c.def) else {
+        let (Some(a), Some((d, troop))) = (c.att, c.def) else {
             self.after_option(att, None);
             return;
         };
-        self.morale_check(def, d, ev);
+        // ER 3.10: the named type defends with its defending Morale Value.
+        self.morale_check_arm(def, d, &[], None, Some(troop), ev);
         let superiority = self.fresh_combat_sp(d) == 0;
         if superiority {
             // "it loses 1 SP -as the player chooses": the shattered type with most SP.
@@ -424,7 +437,7 @@ impl Battle {
                 self.british_cavalry_check(c.play.from, ev);
             }
         } else {
-            self.morale_check_arm(att, a, &[], Some(Arm::Cavalry), ev);
+            self.morale_check_arm(att, a, &[], Some(Arm::Cavalry), None, ev);
         }
         self.settle(ev);
         self.after_option(att, Some((c.play, !superiority)));
@@ -457,7 +470,8 @@ impl Battle {
         self.reveal(Counter::Cu(cu), ev);
         self.take_losses(def, cu, troop, play.target, 1, Cause::Combat, ev);
         if self.cus[cu as usize].place != Place::Eliminated {
-            self.morale_check(def, cu, ev);
+            // ER 3.10: the bombarded checking type defends with its defending Morale Value.
+            self.morale_check_arm(def, cu, &[], None, Some(troop), ev);
         }
         if roll == 10 {
             let leaders: Vec<Counter> = self.hqs_in(def, play.target).map(Counter::Hq).chain(self.cus_in(def, play.target).map(Counter::Cu)).collect();
@@ -478,13 +492,10 @@ impl Battle {
 
     /// A morale check of a CU: 1d10 + its leader's Morale Modifier (-1 in Woods) against each
     /// troop type's Morale Value; types below the roll shatter (reading: per type). Returns
-    /// whether anything shattered.
-    pub(crate) fn morale_check(&mut self, side: Side, u: CuId, ev: &mut Vec<Event>) -> bool {
-        self.morale_check_arm(side, u, &[], None, ev)
-    }
-
-    /// A morale check with `extra` modifiers, of the SP of one arm only if `only`.
-    fn morale_check_arm(&mut self, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, ev: &mut Vec<Event>) -> bool {
+    /// whether anything shattered. With `extra` modifiers, of the SP of one arm only if `only`; `defending`
+    /// is the troop type the CU used as the modifier of a combat in which it defended (its
+    /// Morale Value is the defending one, ER 3.10).
+    fn morale_check_arm(&mut self, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, defending: Option<u8>, ev: &mut Vec<Event>) -> bool {
         let d = self.roll(side, RollPurpose::Morale { cu: u }, false, ev);
         let mut modifiers = Vec::new();
         push_modifier(&mut modifiers, ModifierCause::LeaderMorale, self.leader(Counter::Cu(u)).morale_modifier as i16);
@@ -506,7 +517,7 @@ impl Battle {
             if x.fresh == 0 || arm == Arm::Artillery || only.is_some_and(|o| o != arm) {
                 continue;
             }
-            if total > self.troop_values(side, x.troop, false).0 as i16 {
+            if total > self.troop_values(side, x.troop, defending == Some(x.troop)).0 as i16 {
                 self.cus[u as usize].sp[i].shattered += x.fresh;
                 self.cus[u as usize].sp[i].fresh = 0;
                 ev.push(Event::Shattered { side, cu: u, troop: x.troop, sp: x.fresh });

@@ -293,7 +293,57 @@ impl Battle {
             _ => None,
         }
     }
-    /// The leader commanding a counter, with losses replaced (SR 12.1.b.3, D32).
+    /// Does this counter exist in the battle? Ids from outside (actions) are checked with it
+    /// before anything indexes the battle's lists.
+    pub fn has_counter(&self, c: Counter) -> bool {
+        match c {
+            Counter::Hq(h) => (h as usize) < self.hqs.len(),
+            Counter::Cu(u) => (u as usize) < self.cus.len(),
+        }
+    }
+
+    /// Every id an action names exists in this battle; otherwise a precise refusal. Actions
+    /// come from outside (the page, a saved game, a search), so this runs before anything looks
+    /// them up.
+    pub fn check_ids(&self, a: &Action) -> Result<(), GameError> {
+        let counter = |c: Counter| -> Result<(), String> {
+            match c {
+                _ if self.has_counter(c) => Ok(()),
+                Counter::Hq(h) => Err(format!("HQ #{h} does not exist: the battle has {} HQs (#0-#{})", self.hqs.len(), self.hqs.len().saturating_sub(1))),
+                Counter::Cu(u) => Err(format!("CU #{u} does not exist: the battle has {} CUs (#0-#{})", self.cus.len(), self.cus.len().saturating_sub(1))),
+            }
+        };
+        let cu = |u: CuId| counter(Counter::Cu(u));
+        let checked = match a {
+            Action::Deploy { counter: c, .. } | Action::Move { counter: c } | Action::Command { leader: c } => counter(*c),
+            Action::Rally { leader, cu: u } => counter(*leader).and_then(|_| cu(*u)),
+            Action::Regroup { cu: u, .. } => cu(*u),
+            Action::CheckWith { cu: u, troop } => cu(*u).and_then(|_| {
+                if (*troop as usize) < self.scen.troops.len() {
+                    Ok(())
+                } else {
+                    Err(format!("troop type #{troop} does not exist: the Troop Value Chart has {} types", self.scen.troops.len()))
+                }
+            }),
+            Action::Reinforce { force } if (*force as usize) >= self.scen.forces.len() => {
+                Err(format!("force #{force} does not exist: the battle has {} adjacent forces", self.scen.forces.len()))
+            }
+            _ => Ok(()),
+        };
+        checked.map_err(|why| GameError::Illegal(format!("{a}: {why}")))
+    }
+
+    /// A leader's name for a sentence, or what is wrong with the counter.
+    fn leader_name(&self, c: Counter) -> String {
+        if self.has_counter(c) {
+            self.leader(c).name
+        } else {
+            format!("the leader of {c} (no such counter)")
+        }
+    }
+
+    /// The leader commanding a counter, with losses replaced (SR 12.1.b.3, D32). The counter
+    /// is one of the battle's (`has_counter`): the engine's own ids, or input checked first.
     pub(crate) fn leader(&self, c: Counter) -> Leader {
         match c {
             Counter::Hq(h) if self.hqs[h as usize].leader_lost => hq_replacement(),
@@ -363,13 +413,13 @@ impl Battle {
             Deploy { counter, section } => format!("Deploy {} in the {section}", self.name(*counter)),
             Move { counter } => format!("Move {}", self.name(*counter)),
             Regroup { cu, to } => format!("Regroup {} into the {to}", self.name(Counter::Cu(*cu))),
-            Command { leader } => format!("{} ({}) commands the section", self.leader(*leader).name, self.name(*leader)),
+            Command { leader } => format!("{} ({}) commands the section", self.leader_name(*leader), self.name(*leader)),
             CheckWith { cu, troop: t } => format!("{} checks with its {} SP", self.name(Counter::Cu(*cu)), troop(t)),
-            Rally { leader, cu } => format!("{} tries to rally {}", self.leader(*leader).name, self.name(Counter::Cu(*cu))),
-            Reinforce { force } => {
-                let lead = self.scen.forces.get(*force as usize).map(|f| self.name(f.leader)).unwrap_or_default();
-                format!("Reinforce: bring in {lead}")
-            }
+            Rally { leader, cu } => format!("{} tries to rally {}", self.leader_name(*leader), self.name(Counter::Cu(*cu))),
+            Reinforce { force } => match self.scen.forces.get(*force as usize) {
+                Some(f) => format!("Reinforce: bring in {}", self.name(f.leader)),
+                None => format!("Reinforce with force #{force} (no such force)"),
+            },
             other => {
                 let s = other.to_string();
                 let mut c = s.chars();
@@ -626,6 +676,7 @@ impl Rules for Battle {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
     type Event = Event;
     type View = View;
     type Odds = Odds;

@@ -3,6 +3,9 @@
 //! `BattleData` description (what the campaign will hand over when a Field Battle starts) and
 //! only `Scenario::from_data` turns it into the validated, shared data a game points to.
 use super::action::{CuId, HqId, Section, Side, Terrain};
+
+/// The exclusive rules a battle may put in force (`BattleData.exclusive_rules`).
+pub const EXCLUSIVE_RULES: [&str; 8] = ["ER 1.7", "ER 3.1.b", "ER 3.1.d", "ER 3.4.b", "ER 3.10", "ER 4.4", "ER 4.5.c", "ER 4.9"];
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -17,11 +20,29 @@ pub const SCENARIO_IDS: [&str; 6] = ["medina-de-rioseco", "medellin", "sagunto",
 
 #[derive(Deserialize)]
 struct File {
+    nationalities: Vec<NationalityFile>,
+    battle_terrain: TerrainFile,
     troop_types: Vec<TroopTypeFile>,
     battle_options: OptionsFile,
     pursuit_table: PursuitFile,
     scenarios: Vec<ScenarioFile>,
     leader_notation: LeaderNotationFile,
+}
+
+#[derive(Deserialize)]
+struct NationalityFile {
+    id: String,
+    sides: Vec<Side>,
+}
+
+#[derive(Deserialize)]
+struct TerrainFile {
+    types: Vec<TerrainTypeFile>,
+}
+#[derive(Deserialize)]
+struct TerrainTypeFile {
+    id: String,
+    layouts: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -371,6 +392,10 @@ pub struct Tables {
     pub bands: Vec<(u16, u16, u8)>,
     pub cu_ocn: u8,
     pub hq_ocn_stand_in: u8,
+    /// Nationalities and the sides they fight for.
+    pub nationalities: Vec<(String, Vec<Side>)>,
+    /// Battle Terrain Layouts supplied (SR 9.2.i.2; G10 stand-in), in `Terrain::ALL` order.
+    pub layouts: [u8; 3],
     battles: Vec<BattleData>,
 }
 
@@ -482,6 +507,8 @@ pub struct Scenario {
     pub forces: Vec<Force>,
     pub troops: Vec<TroopType>,
     pub chits: [u8; 9],
+    /// Battle Terrain Layouts supplied for both sides (SR 9.2.i.2), in `Terrain::ALL` order.
+    pub layouts: [u8; 3],
     #[serde(skip)]
     pub data: BattleData,
 }
@@ -518,6 +545,22 @@ fn read_tables(json: &str) -> Result<Tables, String> {
         if arm != Arm::Artillery && (t.morale.is_none() || t.tactical.is_none()) {
             return Err(format!("{at}: morale and tactical are required"));
         }
+        // SR III.1.A.4-5: Morale Values 3..9; artillery has none.
+        if arm == Arm::Artillery && (t.morale.is_some() || t.tactical.is_some()) {
+            return Err(format!("{at}: morale/tactical: artillery has no Morale or Tactical Value (SR III.1.A.5)"));
+        }
+        if let Some(m) = t.morale.filter(|m| !(3..=9).contains(m)) {
+            return Err(format!("{at}: morale: {m} is outside the Troop Value Chart's 3..9 (SR III.1.A.4)"));
+        }
+        if let Some(d) = t.defending.as_ref().filter(|d| !(3..=9).contains(&d.morale)) {
+            return Err(format!("{at}: defending.morale: {} is outside 3..9", d.morale));
+        }
+        if file.troop_types[..i].iter().any(|u| u.id == t.id) {
+            return Err(format!("{at}: id: '{}' is listed twice", t.id));
+        }
+        if let Some(n) = t.nationality.as_ref().filter(|n| !file.nationalities.iter().any(|x| &x.id == *n)) {
+            return Err(format!("{at}: nationality: '{n}' is not a listed nationality"));
+        }
         let guard_or_vet = quality == Some(Quality::Vet) || ["Gd", "Glc", "Ghc", "YG"].contains(&t.id.as_str());
         troops.push(TroopType {
             id: t.id.clone(),
@@ -545,24 +588,80 @@ fn read_tables(json: &str) -> Result<Tables, String> {
                 .map(|p| p as u8);
         }
     }
+    // Abbreviations name one type: a national one, one per nationality for a generic one.
+    for (i, t) in troops.iter().enumerate() {
+        let clash = troops[..i].iter().find(|u| {
+            let names = |x: &TroopType| -> Vec<String> { std::iter::once(x.abbr.clone()).chain(x.aliases.iter().cloned()).collect() };
+            let national = (t.national || u.national) && names(t).iter().any(|a| names(u).contains(a) || (u.national && u.generic_aliases.contains(a)));
+            let generic = !t.national && !u.national && t.nationality == u.nationality && t.abbr == u.abbr;
+            national || generic
+        });
+        if let Some(u) = clash {
+            return Err(format!("muskets_battles.json: troop_types ({} and {}): abbr: '{}' does not name one troop type", u.id, t.id, t.abbr));
+        }
+    }
+    // SR 9.2.m.2: the nine options and the number of each chit.
+    const PRINTED_CHITS: [u8; 9] = [6, 1, 5, 3, 2, 4, 1, 4, 4];
     let mut chits = [0u8; 9];
+    let mut listed = [false; 9];
     for o in &file.battle_options.options {
         let k = super::action::OptionKind::from_id(&o.id)
-            .ok_or_else(|| format!("muskets_battles.json: battle option '{}'", o.id))?;
+            .ok_or_else(|| format!("muskets_battles.json: battle_options: option '{}'", o.id))?;
+        if std::mem::replace(&mut listed[k.index()], true) {
+            return Err(format!("muskets_battles.json: battle_options: option '{}' is listed twice", o.id));
+        }
         chits[k.index()] = o.count;
     }
+    if chits != PRINTED_CHITS {
+        return Err(format!("muskets_battles.json: battle_options: chit counts {chits:?} are not SR 9.2.m.2's {PRINTED_CHITS:?} (in option order)"));
+    }
+    let mut layouts = [0u8; 3];
+    for ty in &file.battle_terrain.types {
+        match Terrain::from_id(&ty.id) {
+            Some(t) => layouts[Terrain::ALL.iter().position(|&x| x == t).unwrap_or(0)] = ty.layouts.unwrap_or(0),
+            None if ty.id == "clear" => {}
+            None => return Err(format!("muskets_battles.json: battle_terrain.types: '{}' is not Village, Woods, Hills or clear (SR 9.2.i.3)", ty.id)),
+        }
+    }
+    // SR 9.2.i.2, TfaE components: "8 terrain layouts for pitched battles".
+    if layouts.iter().map(|&n| n as u16).sum::<u16>() != 8 {
+        return Err(format!("muskets_battles.json: battle_terrain.types: {layouts:?} layouts, not the 8 supplied"));
+    }
+    let nationalities: Vec<(String, Vec<Side>)> = file.nationalities.iter().map(|n| (n.id.clone(), n.sides.clone())).collect();
     let pursuit = file.pursuit_table.results_percent.clone();
     if pursuit.len() != 10 || pursuit.iter().any(|r| r.len() != 10) {
         return Err("muskets_battles.json: pursuit_table.results_percent must be 10 x 10".into());
     }
+    // G8 stand-in: results never fall as the column moves right or the die rises.
+    for r in 0..10 {
+        for c in 0..10 {
+            let v = pursuit[r][c];
+            if (c > 0 && pursuit[r][c - 1] > v) || (r > 0 && pursuit[r - 1][c] > v) {
+                return Err(format!("muskets_battles.json: pursuit_table.results_percent[{r}][{c}]: {v} is below a result to its left or above"));
+            }
+        }
+    }
     let mut bands = Vec::new();
     for b in &file.pursuit_table.base_column.bands {
-        let c: u8 = b.column.trim_start_matches('P').parse().map_err(|_| format!("pursuit band column '{}'", b.column))?;
+        let c: u8 = b.column.trim_start_matches('P').parse().ok().filter(|c| (1..=10).contains(c)).ok_or_else(|| format!("muskets_battles.json: pursuit_table.base_column: column '{}' is not P1-P10", b.column))?;
         bands.push((b.min, b.max, c));
+    }
+    // The bands cover 0-100% without gap or overlap.
+    let mut sorted = bands.clone();
+    sorted.sort();
+    let covers = sorted.first().is_some_and(|b| b.0 == 0) && sorted.last().is_some_and(|b| b.1 == 100) && sorted.windows(2).all(|w| w[0].1 + 1 == w[1].0) && sorted.iter().all(|b| b.0 <= b.1);
+    if !covers {
+        return Err("muskets_battles.json: pursuit_table.base_column.bands do not cover 0-100% without gap or overlap".into());
+    }
+    // SR 9.2.n.1: CU leaders have OCN 11.
+    if file.leader_notation.cu_leader_ocn != 11 {
+        return Err(format!("muskets_battles.json: leader_notation.cu_leader_ocn: {}, not SR 9.2.n.1's 11", file.leader_notation.cu_leader_ocn));
     }
     let mut battles = Vec::new();
     for s in &file.scenarios {
-        battles.push(battle_from_file(s, &troops).map_err(|e| format!("muskets_battles.json: scenario {}: {e}", s.id))?);
+        let b = battle_from_file(s, &troops).map_err(|e| format!("muskets_battles.json: scenario {}: {e}", s.id))?;
+        exclusive_rules_in_force(&b, &troops).map_err(|e| format!("muskets_battles.json: scenario {}: {e}", s.id))?;
+        battles.push(b);
     }
     Ok(Tables {
         troops,
@@ -571,6 +670,8 @@ fn read_tables(json: &str) -> Result<Tables, String> {
         bands,
         cu_ocn: file.leader_notation.cu_leader_ocn,
         hq_ocn_stand_in: file.leader_notation.hq_leader_without_ocn.ocn,
+        nationalities,
+        layouts,
         battles,
     })
 }
@@ -585,6 +686,45 @@ fn resolve_token(troops: &[TroopType], token: &str, nationality: &str) -> Option
         t.nationality.as_deref() == Some(nationality)
             && ((!t.national && t.abbr == token) || t.generic_aliases.iter().any(|g| g == token))
     })
+}
+
+/// The exclusive rules a printed TfaE battle has in force (checked against the file, as
+/// check_muskets_battles.py does): ER 1.7 and 4.9 always; ER 4.5.c with Imperial Guard SP,
+/// ER 4.4 under King Joseph, ER 3.1.b with Wellington defending, ER 3.4.b with British cavalry,
+/// ER 3.10 with British Vet infantry. A variant's `BattleData` may leave rules out.
+fn exclusive_rules_in_force(b: &BattleData, troops: &[TroopType]) -> Result<(), String> {
+    let has = |side: Side, ids: &[&str]| {
+        b.sides.iter().filter(|s| s.side == side).flat_map(|s| s.hqs.iter().flat_map(|h| h.cus.iter()).chain(s.cus.iter())).any(|c| c.sp.iter().any(|x| ids.contains(&x.troop.as_str())))
+    };
+    let cic_named = |side: Side, f: fn(&str) -> bool| {
+        let hqs: Vec<&HqData> = b.sides.iter().filter(|s| s.side == side).flat_map(|s| s.hqs.iter()).collect();
+        let top = hqs.iter().filter_map(|h| size_of(&h.size)).max();
+        hqs.iter().filter(|h| size_of(&h.size) == top).any(|h| f(&h.leader.name))
+    };
+    let _ = troops;
+    let mut want = vec!["ER 1.7", "ER 4.9"];
+    if has(Side::Imperial, &["Gd", "Glc", "Ghc"]) {
+        want.push("ER 4.5.c");
+    }
+    if cic_named(Side::Imperial, super::command::is_joseph) {
+        want.push("ER 4.4");
+    }
+    if b.attacker == Side::Imperial && cic_named(Side::Allied, super::command::is_wellington) {
+        want.push("ER 3.1.b");
+    }
+    if has(Side::Allied, &["Br-Cav"]) {
+        want.push("ER 3.4.b");
+    }
+    if has(Side::Allied, &["Br-Vet"]) {
+        want.push("ER 3.10");
+    }
+    let mut got: Vec<&str> = b.exclusive_rules.iter().map(String::as_str).collect();
+    got.sort();
+    want.sort();
+    if got != want {
+        return Err(format!("exclusive_rules: {got:?}, but the printed battle has {want:?} in force"));
+    }
+    Ok(())
 }
 
 fn leader_from_file(l: &LeaderFile) -> LeaderData {
@@ -695,6 +835,18 @@ impl Tables {
     }
 }
 
+/// Limits on one HQ of a set-up: SR 1.d, at most one artillery CU; and the engine's 250 HQs.
+fn hq_limits(h: &HqData, before: usize, at: &str) -> Result<(), String> {
+    if before >= 250 {
+        return Err(format!("{at}: more than 250 HQs in one battle"));
+    }
+    let arts: Vec<&str> = h.cus.iter().filter(|c| c.arm == "artillery").map(|c| c.name.as_str()).collect();
+    if arts.len() > 1 {
+        return Err(format!("{at}: cus: {} artillery CUs ({}); no more than 1 may be assigned to an HQ (SR 1.d)", arts.len(), arts.join(", ")));
+    }
+    Ok(())
+}
+
 fn size_of(s: &str) -> Option<u8> {
     Some(match s {
         "XXX" => 3,
@@ -750,14 +902,81 @@ impl Scenario {
         let mut cus: Vec<Cu> = Vec::new();
         let add_cu = |cus: &mut Vec<Cu>, c: &CuData, side: Side, hq: Option<HqId>, force: Option<u8>, at: &str| -> Result<CuId, String> {
             let at = format!("{at}, CU {}", c.name);
-            let arm = arm_of(&c.arm).ok_or_else(|| format!("{at}: arm '{}'", c.arm))?;
+            let arm = arm_of(&c.arm).ok_or_else(|| format!("{at}: arm: '{}' is not infantry, cavalry or artillery", c.arm))?;
+            // The nationality is one of the chart's and fights for this side.
+            match t.nationalities.iter().find(|(n, _)| *n == c.nationality) {
+                None => return Err(format!("{at}: nationality: '{}' is not a nationality of the game", c.nationality)),
+                Some((_, sides)) if !sides.contains(&side) => {
+                    return Err(format!("{at}: nationality: {} troops do not fight for the {side} side", c.nationality))
+                }
+                Some(_) => {}
+            }
             let mut sp = Vec::new();
-            for s in &c.sp {
+            for (k, s) in c.sp.iter().enumerate() {
+                let at = format!("{at}: sp[{k}] ({})", s.troop);
+                if s.count == 0 {
+                    return Err(format!("{at}: count: 0 SP; leave the entry out"));
+                }
                 if s.shattered > s.count {
-                    return Err(format!("{at}: {} shattered of {} SP {}", s.shattered, s.count, s.troop));
+                    return Err(format!("{at}: shattered: {} shattered of {} SP", s.shattered, s.count));
                 }
                 let ty = troop(&s.troop, &at)?;
+                if sp.iter().any(|x: &(u8, u8, u8)| x.0 == ty) {
+                    return Err(format!("{at}: troop: {} is listed twice in the CU", s.troop));
+                }
+                let tt = &t.troops[ty as usize];
+                // SR III.1.A: an artillery CU holds Art SP, a cavalry CU cavalry SP, an infantry
+                // CU infantry (with at most attached artillery, ER 1.3).
+                let fits = match arm {
+                    Arm::Artillery => tt.arm == Arm::Artillery,
+                    Arm::Cavalry => tt.arm == Arm::Cavalry,
+                    Arm::Infantry => true,
+                };
+                if !fits {
+                    return Err(format!("{at}: troop: {} SP ({:?}) do not fit a CU of arm {}", s.troop, tt.arm, c.arm));
+                }
+                // ER 1.3.e: the SP nationalities a CU may hold.
+                if let Some(n) = tt.nationality.as_deref().filter(|_| tt.arm != Arm::Artillery) {
+                    let allowed: &[&str] = match c.nationality.as_str() {
+                        "French" => &[],
+                        "German" => &["German", "Dutch"],
+                        "Italian" => &["Italian", "Neapolitan"],
+                        "British" => &["British", "Portuguese", "Neapolitan"],
+                        other => &[other][..],
+                    };
+                    let ok = if c.nationality == "French" {
+                        t.nationalities.iter().any(|(x, sides)| x == n && sides.contains(&Side::Imperial))
+                    } else {
+                        allowed.contains(&n)
+                    };
+                    if !ok {
+                        return Err(format!("{at}: troop: {n} SP may not serve in a {} CU (ER 1.3.e)", c.nationality));
+                    }
+                }
                 sp.push((ty, s.count, s.shattered));
+            }
+            if arm == Arm::Infantry && !sp.iter().any(|x| t.troops[x.0 as usize].arm == Arm::Infantry) {
+                return Err(format!("{at}: sp: an infantry CU with no infantry SP"));
+            }
+            // The engine counts a CU's SP in one byte; no printed CU comes near it.
+            if sp.iter().map(|x| x.1 as u32).sum::<u32>() > 255 {
+                return Err(format!("{at}: sp: more than 255 SP in one CU"));
+            }
+            let of_nat = |nat: &str| -> u32 { sp.iter().filter(|x| t.troops[x.0 as usize].nationality.as_deref() == Some(nat)).map(|x| x.1 as u32).sum() };
+            // ER 1.3.e.5: at most 3 Portuguese SP in a British infantry division.
+            if c.nationality == "British" && c.name.starts_with("ID ") && of_nat("Portuguese") > 3 {
+                return Err(format!("{at}: sp: {} Portuguese SP in a British ID; at most 3 (ER 1.3.e.5)", of_nat("Portuguese")));
+            }
+            // ER 3.3: the Light Division holds at most 4 British and 2 Portuguese SP, all Vet.
+            if c.name.starts_with("Div. Ligera") {
+                let all_vet = sp.iter().all(|x| t.troops[x.0 as usize].quality == Some(Quality::Vet));
+                if of_nat("British") > 4 || of_nat("Portuguese") > 2 || !all_vet {
+                    return Err(format!("{at}: sp: the Light Division holds at most 4 British and 2 Portuguese SP, all Vet (ER 3.3)"));
+                }
+            }
+            // SR 9.2.n.1: a CU leader has no OCN of his own (11).
+            if c.leader.ocn.is_some() {
+                return Err(format!("{at}: leader.ocn: a CU leader has no printed OCN (SR 9.2.n.1: he rolls against 11)"));
             }
             if sp.iter().map(|x| x.1 as u32).sum::<u32>() == 0 {
                 return Err(format!("{at}: a CU with no SP is eliminated (SR III.1.F.1)"));
@@ -791,6 +1010,7 @@ impl Scenario {
             seen[sd.side.index()] = true;
             for h in &sd.hqs {
                 let at = format!("{} HQ {}", sd.side, h.name);
+                hq_limits(h, hqs.len(), &at)?;
                 let size = size_of(&h.size).ok_or_else(|| format!("{at}: size '{}' (XXX, XXXX or XXXXX)", h.size))?;
                 let hid = hqs.len() as HqId;
                 hqs.push(Hq { name: h.name.clone(), side: sd.side, size, leader: leader(&h.leader, true, &at)?, leader_lost: h.leader_lost, force: None, cus: Vec::new() });
@@ -819,6 +1039,7 @@ impl Scenario {
             let mut fh = Vec::new();
             let mut fc = Vec::new();
             for h in &f.hqs {
+                hq_limits(h, hqs.len(), &format!("{at}, HQ {}", h.name))?;
                 let size = size_of(&h.size).ok_or_else(|| format!("{at}: HQ {} size '{}'", h.name, h.size))?;
                 let hid = hqs.len() as HqId;
                 hqs.push(Hq { name: h.name.clone(), side: f.side, size, leader: leader(&h.leader, true, &at)?, leader_lost: h.leader_lost, force: Some(fi as u8), cus: Vec::new() });
@@ -883,10 +1104,82 @@ impl Scenario {
             if d.fixed_terrain[..i].iter().any(|q| q.side == p.side && q.section == p.section) {
                 return Err(format!("fixed_terrain[{i}]: two layouts on the {} {}", p.side, p.section));
             }
+            // SR 9.2.i.6: "one in each Battle Line Section and one in a Flanking Section".
+            if p.section.is_flank() && d.fixed_terrain[..i].iter().any(|q| q.side == p.side && q.section.is_flank()) {
+                return Err(format!("fixed_terrain[{i}]: the {} have layouts in both Flanking sections; a side has one in a Flanking Section at most (SR 9.2.i.6)", p.side));
+            }
             per_side_terrain[p.side.index()] += 1;
         }
         if per_side_terrain.iter().any(|&n| n > 4) {
             return Err("fixed_terrain: more than 4 layouts for a side (SR 9.2.i.6)".into());
+        }
+        // SR 9.2.i.2: "The available terrains are limited to those supplied with each game".
+        for (k, ty) in Terrain::ALL.iter().enumerate() {
+            let n = d.fixed_terrain.iter().filter(|p| p.terrain == *ty).count();
+            if n > t.layouts[k] as usize {
+                return Err(format!("fixed_terrain: {n} {ty:?} layouts, but only {} are supplied (SR 9.2.i.2, G10)", t.layouts[k]));
+            }
+        }
+        // Positions and the campaign address counters by name, or by "name (leader)" where the
+        // printed name is shared (BS6's two "ID Sp", Morillo's and Longa's): that must be unique.
+        let names: Vec<(&str, &str)> = hqs.iter().map(|h| (h.name.as_str(), h.leader.name.as_str())).chain(cus.iter().map(|c| (c.name.as_str(), c.leader.name.as_str()))).collect();
+        if let Some((i, (n, l))) = names.iter().enumerate().find(|(i, n)| names[..*i].contains(n)) {
+            let what = if i < hqs.len() { "HQ" } else { "CU" };
+            return Err(format!("{what} {n}: name: two counters of the battle are named '{n}' with the same leader {l}"));
+        }
+        // SR 9.2.k.4-5: every HQ but the CiC's with 2 or more CUs holds a Battle Line Section
+        // of its own; there are 3.
+        for side in Side::BOTH {
+            let present: Vec<usize> = (0..hqs.len()).filter(|&h| hqs[h].side == side && hqs[h].force.is_none()).collect();
+            let top = present.iter().map(|&h| hqs[h].size).max();
+            let largest: Vec<usize> = present.iter().copied().filter(|&h| Some(hqs[h].size) == top).collect();
+            let hq_sp = |h: usize| -> u32 { hqs[h].cus.iter().flat_map(|&u| cus[u as usize].sp.iter()).map(|x| x.1 as u32).sum() };
+            let cic = largest.iter().copied().max_by_key(|&h| (hq_sp(h), std::cmp::Reverse(h)));
+            if present.len() > 1 {
+                let bound: Vec<&str> = present.iter().filter(|&&h| Some(h) != cic && hqs[h].cus.len() >= 2).map(|&h| hqs[h].name.as_str()).collect();
+                if bound.len() > 3 {
+                    return Err(format!("{side}: hqs: {} HQs besides the CiC's have 2 or more CUs ({}); each needs a Battle Line Section of its own and there are 3 (SR 9.2.k.4-5)", bound.len(), bound.join(", ")));
+                }
+            }
+        }
+        if let Some(r) = d.exclusive_rules.iter().find(|r| !EXCLUSIVE_RULES.contains(&r.as_str())) {
+            return Err(format!("exclusive_rules: '{r}' is not one of the exclusive rules the battle knows ({})", EXCLUSIVE_RULES.join(", ")));
+        }
+        for (i, (_, _, m, _)) in d.troop_overrides.iter().enumerate() {
+            if !(3..=9).contains(m) {
+                return Err(format!("troop_overrides[{i}]: morale: {m} is outside the Troop Value Chart's 3..9"));
+            }
+        }
+        // SR 9.2.j.1: who holds the outflank option follows from the commands; a holder given
+        // with the normal procedure must be that side, and a roll-off needs equal Initiatives.
+        if matches!(outflank_mode, OutflankMode::Normal | OutflankMode::RollOff) {
+            let command = |side: Side| -> Option<u8> {
+                let present: Vec<&Hq> = hqs.iter().filter(|h| h.side == side && h.force.is_none()).collect();
+                let top = present.iter().map(|h| h.size).max()?;
+                let largest: Vec<&&Hq> = present.iter().filter(|h| h.size == top).collect();
+                // Unified Command: the CiC's Initiative; Joint Command: no option (None).
+                (largest.len() == 1).then(|| largest[0].leader.initiative)
+            };
+            let computed = match (command(Side::Imperial), command(Side::Allied)) {
+                (None, None) => Some(None),
+                (None, Some(_)) => Some(Some(Side::Allied)),
+                (Some(_), None) => Some(Some(Side::Imperial)),
+                (Some(i), Some(a)) if i > a => Some(Some(Side::Imperial)),
+                (Some(i), Some(a)) if a > i => Some(Some(Side::Allied)),
+                _ => None, // a tie: a roll decides
+            };
+            if outflank_mode == OutflankMode::RollOff && computed.is_some() {
+                return Err("outflank_mode: 'roll_off' but the CiCs' Initiatives do not tie (SR 9.2.j.1); use 'normal'".into());
+            }
+            if let (Some(h), Some(c)) = (d.outflank_holder, computed) {
+                if c != Some(h) {
+                    let who = c.map_or("no one (both sides under Joint Command)".to_string(), |s| s.to_string());
+                    return Err(format!("outflank_holder: {h}, but SR 9.2.j.1 gives the outflank option to {who}"));
+                }
+            }
+            if d.outflank_holder.is_some() && computed.is_none() {
+                return Err("outflank_holder: the CiCs' Initiatives tie, so a roll decides the holder (SR 9.2.j.1)".into());
+            }
         }
         let mut overrides = Vec::new();
         for (side, arm, m, tac) in &d.troop_overrides {
@@ -937,6 +1230,7 @@ impl Scenario {
             forces,
             troops: t.troops.clone(),
             chits: t.chits,
+            layouts: t.layouts,
             data: d.clone(),
         })
     }

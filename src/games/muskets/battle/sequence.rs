@@ -36,7 +36,8 @@ pub(crate) struct Charge {
     pub play: Play,
     pub att_cmd: Option<Counter>,
     pub att: Option<CuId>,
-    pub def: Option<CuId>,
+    /// The defending infantry CU and the troop type it names (G9 stand-in step 2).
+    pub def: Option<(CuId, u8)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -305,7 +306,7 @@ impl Battle {
             // Automatic phases never wait; `run` moves past them.
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     /// The next counter of `side` waiting to be placed: CUs first, then HQs (SR 9.2.k).
@@ -412,12 +413,9 @@ impl Battle {
         out
     }
 
-    /// G10 stand-in: 4 Hills, 2 Woods, 2 Villages for both sides together.
+    /// The layouts supplied for both sides together (G10 stand-in: 4 Hills, 2 Woods, 2 Villages).
     fn layouts_left(&self, t: Terrain) -> u8 {
-        let supplied = match t {
-            Terrain::Hills => 4,
-            Terrain::Woods | Terrain::Village => 2,
-        };
+        let supplied = Terrain::ALL.iter().position(|&x| x == t).map_or(0, |k| self.scen.layouts[k]);
         let used = self.sides.iter().flat_map(|s| s.terrain.iter()).filter(|&&x| x == Some(t)).count() as u8;
         supplied - used.min(supplied)
     }
@@ -441,6 +439,7 @@ impl Battle {
 
     /// Check and perform one action on this (scratch) state, then run automatic steps.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
+        self.check_ids(a)?;
         let prompt = self.prompt_cache.get_or(|| self.current_prompt()).as_ref().ok_or(GameError::GameOver)?;
         if !prompt.actions.contains(a) {
             return Err(illegal(format!("'{}' is not a legal action at step {:?}", self.describe_action(a), prompt.step)));

@@ -29,8 +29,8 @@ pub enum Odds {
     Roll(RollOdds),
 }
 
-/// The TypeScript name of Bailén's odds (the page's registry names each ruleset's types).
-#[tsify::declare]
+/// The TypeScript name of Bailén's odds (the page's registry names each ruleset's types): the
+/// `Odds` enum is generated as `BailenOdds` by its `type_prefix`.
 pub type BailenOdds = Odds;
 
 impl Odds {

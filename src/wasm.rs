@@ -388,35 +388,45 @@ macro_rules! typed_game {
 }
 
 typed_game!(BailenGame: crate::games::bailen::Bailen,
-    scenario = "ScenarioFile", options = "Partial<Options> | undefined", setup = "Setup",
-    prompt = "BailenPrompt | null", action = "Action", events = "Event[]",
-    side = "Side", view = "View", odds = "BailenOdds | null",
+    scenario = "BailenScenarioFile", options = "Partial<BailenOptions> | OptionValues | undefined", setup = "BailenSetup",
+    prompt = "BailenPrompt | null", action = "BailenAction", events = "BailenEvent[]",
+    side = "BailenSide", view = "BailenView", odds = "BailenOdds | null",
     outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]");
 typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
-    scenario = "BattleScenario", options = "Partial<BattleOptions> | undefined", setup = "BattleSetup",
+    scenario = "BattleScenario", options = "Partial<BattleOptions> | OptionValues | undefined", setup = "BattleSetup",
     prompt = "MusketsBattlePrompt | null", action = "BattleAction", events = "BattleEvent[]",
-    side = "BattleSide", view = "BattleView", odds = "MusketsBattleOdds | null",
-    outcome = "MusketsBattleOutcome | null", history = "MusketsBattleHistoryEntry[]");
+    side = "BattleSide", view = "BattleView", odds = "BattleOdds | null",
+    outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]");
 typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
-    scenario = "BmScenarioFile", options = "Partial<BmOptions> | undefined", setup = "BmSetup",
+    scenario = "BmScenarioFile", options = "Partial<BmOptions> | OptionValues | undefined", setup = "BmSetup",
     prompt = "BloodyMondayPrompt | null", action = "BmAction", events = "BmEvent[]",
-    side = "BmSide", view = "BmView", odds = "BloodyMondayOdds | null",
-    outcome = "BloodyMondayOutcome | null", history = "BloodyMondayHistoryEntry[]");
+    side = "BmSide", view = "BmView", odds = "BmOdds | null",
+    outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 /** A refusal: the engine's precise message, what kind of refusal, and for a saved game that does not replay the 0-based choice where it stopped. */
 export interface EngineError extends Error { kind: ErrorKind; choice: number | null }
-/** A four-digit hex label such as "2425". */
-export type Hex = string;
-/** A counter's index in the scenario's counter list. */
-export type UnitId = number;
+/** Option values as a start screen's form gives them, by the catalogue's option names: the engine checks each. */
+export type OptionValues = Record<string, boolean | string>;
+/** Bailén: a four-digit hex label such as "2425". */
+export type BailenHex = string;
+/** Bailén: a counter's index in the scenario's counter list. */
+export type BailenUnitId = number;
+/** Bailén's outcome in the shape every ruleset shares. */
+export type BailenOutcome = Outcome<BailenSide, BailenOutcomeDetail>;
+/** The shared exact distribution, as Bailén's prefixed types name it. */
+export type BailenDistribution<O> = Distribution<O>;
 /** The template type of a ruleset whose prompts list every legal action: it has no value. */
 export type NoTemplate = never;
-export type BailenPrompt = Prompt<Side, Step, Action, NoTemplate>;
-export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
+export type BailenPrompt = Prompt<BailenSide, BailenStep, BailenAction, NoTemplate>;
+export type BailenHistoryEntry = HistoryEntry<BailenSide, BailenAction, BailenEvent>;
 export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction, NoTemplate>;
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
+/** Bloody Monday's outcome in the shape every ruleset shares. */
+export type BmOutcome = Outcome<BmSide, BmDetail>;
+/** The shared exact distribution, as Bloody Monday's prefixed types name it. */
+export type BmDistribution<O> = Distribution<O>;
 export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;
 export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
 /** Field Battle counter indices: HQs and CUs are numbered separately. */
@@ -425,6 +435,46 @@ export type BattleHqId = number;
 /** Bloody Monday block and area numbers. */
 export type BmBlockId = number;
 export type BmAreaId = number;
+/** Bloody Monday's scenario() is its scenario file (scenarios/bloody_monday.json) as read; these are the parts the page draws. */
+export interface BmScenarioFile {
+  title: string;
+  map: {
+    width: number;
+    height: number;
+    kolocha: [number, number][];
+    command_line?: [number, number][];
+    start_line?: [number, number][];
+    decor?: { kind: string; name: string; points: [number, number][] }[];
+    victory_areas: number[];
+    fleches: number[];
+  };
+  areas: BmAreaFile[];
+  blocks: BmBlockFile[];
+  corps: { id: string; name: string; colour_hex: string; side: string }[];
+  tracks: { turns: { first: number; last: number; labels: string[] }; morale: { cells: number[]; immediate_win_at: number } };
+}
+export interface BmAreaFile {
+  id: number;
+  name: string | null;
+  colour: "green" | "yellow" | "red";
+  victory: boolean;
+  victory_name: string | null;
+  fleche: boolean;
+  label: [number, number];
+  polygon: [number, number][];
+}
+export interface BmBlockFile {
+  id: string;
+  name: string;
+  side: "french" | "russian";
+  corps: string | null;
+  type: string;
+  category: string;
+  levels: number[];
+  max_strength: number;
+  firepower: string[];
+  shield: string | null;
+}
 "#;
 
 /// Benchmark helper: play `games` random games of `ruleset` inside wasm (the same games as

@@ -81,7 +81,7 @@ impl Fight {
 
 /// The numbers of one attack before the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct ShotNumbers {
     pub melee: bool,
     /// Combat factor plus modifiers (leader, combined, pursuit).
@@ -97,7 +97,7 @@ pub struct ShotNumbers {
 
 /// The exact odds of one attack: the distribution of its result over the six faces of the die.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct AttackOdds {
     pub numbers: ShotNumbers,
     /// Every result, the impossible ones with weight 0, in the order eliminate, disorganise,

@@ -35,7 +35,7 @@ pub const RULESET: &str = "bailen";
 
 /// The NAC History Joker's two modes, and a house "off" setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum JokerMode {
     #[default]
     Strategic,
@@ -46,7 +46,7 @@ pub enum JokerMode {
 
 /// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(default)]
 pub struct Options {
     pub combined_attacks: bool,
@@ -90,7 +90,7 @@ impl Options {
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Off the map: not yet deployed, or a reinforcement not yet entered.
@@ -346,7 +346,7 @@ impl Derived {
 
 /// One counter as every player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct UnitView {
     pub id: UnitId,
     pub place: Place,
@@ -358,7 +358,7 @@ pub struct UnitView {
 
 /// The whole position. Bailén has no hidden information: both sides see the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct View {
     pub round: u8,
     /// "05:00" for round 1 ... "19:00" for round 15.
@@ -385,6 +385,7 @@ pub struct View {
     /// (Spanish counters there ignore the heat); empty otherwise.
     pub watered_hexes: Vec<Hex>,
     pub options: Options,
+    #[tsify(type = "BailenOutcome | null")]
     pub outcome: Option<BailenOutcome>,
 }
 

@@ -20,7 +20,7 @@ use tsify::Tsify;
 
 /// What an action's dice can do: an attack's result, or the result of another roll.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "kind")]
 pub enum Odds {
     /// One attack's die (Resolving a Combat), with the numbers behind it.
@@ -29,8 +29,8 @@ pub enum Odds {
     Roll(RollOdds),
 }
 
-/// The TypeScript name of Bailén's odds (the page's registry names each ruleset's types).
-#[tsify::declare]
+/// The TypeScript name of Bailén's odds (the page's registry names each ruleset's types): the
+/// `Odds` enum is generated as `BailenOdds` by its `type_prefix`.
 pub type BailenOdds = Odds;
 
 impl Odds {
@@ -53,7 +53,7 @@ impl Odds {
 /// The first roll an action triggers (later rolls wait for this one's result or for a
 /// decision): who rolls, what for, and the exact distribution of what comes of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct RollOdds {
     pub side: Side,
     pub purpose: RollPurpose,
@@ -65,7 +65,7 @@ pub struct RollOdds {
 
 /// What one roll decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "result")]
 pub enum RollResult {
     /// Determine Initiative: `winner` chooses who plays first (the higher total), or on a tie

@@ -14,7 +14,7 @@ const BUILT_IN: &str = include_str!("../../../scenarios/bailen.json");
 // ---- The file as written (plain description, untrusted) ----
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub id: String,
@@ -28,7 +28,7 @@ pub struct ScenarioFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
     pub columns: i16,
@@ -55,7 +55,7 @@ pub struct MapFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct PlaceFile {
     pub name: String,
@@ -63,7 +63,7 @@ pub struct PlaceFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct ClassFile {
     pub kind: Kind,
@@ -82,7 +82,7 @@ pub struct ClassFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct FormationFile {
     pub name: String,
@@ -95,7 +95,7 @@ pub struct FormationFile {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(deny_unknown_fields)]
 pub struct CounterFile {
     pub id: String,
@@ -113,7 +113,7 @@ pub struct CounterFile {
 
 /// The unit types of "Unit Types in Detail".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Leader,

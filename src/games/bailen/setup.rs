@@ -12,7 +12,8 @@ use crate::games::GameError;
 use serde::{Deserialize, Serialize};
 
 /// A counter placed on the map.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 pub struct Placement {
     /// Counter id ("F12") or name.
     pub unit: String,
@@ -29,7 +30,8 @@ pub struct Placement {
 }
 
 /// The step the position starts at.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 #[serde(tag = "step")]
 pub enum SetupStep {
     /// Determine Initiative of `round`.
@@ -50,7 +52,8 @@ pub enum SetupStep {
 }
 
 /// A plain, public description of a Bailén position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 #[serde(default)]
 pub struct Setup {
     pub scenario: String,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use tsify::Tsify;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum Victory {
     /// The loser had less than half the winner's counters on the board.
     Surrender,
@@ -23,7 +23,7 @@ pub enum Victory {
 /// How a game of Bailén ended, beyond the winner and the level: the kind of victory and the
 /// counts behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct OutcomeDetail {
     pub victory: Victory,
     /// At the end of round 15, the side with more counters on the board (none if equal).
@@ -33,7 +33,6 @@ pub struct OutcomeDetail {
 }
 
 /// The end of a game of Bailén in the shape every ruleset shares: winner, level, detail.
-#[tsify::declare]
 pub type BailenOutcome = crate::core::outcome::Outcome<Side, OutcomeDetail>;
 /// The Rust name of `BailenOutcome`.
 pub type Outcome = BailenOutcome;
@@ -68,7 +67,7 @@ fn outcome(winner: Side, victory: Victory, partial: Option<Side>, round: u8, on_
 
 /// How close France is to its strategic victory.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct StrategicStatus {
     /// French counters, not of Vedel's formation, on star hexes (5 needed).
     pub french_on_stars: usize,

@@ -40,10 +40,46 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value.serialize(&ser).map_err(|e| bad_input(e.to_string()))
 }
 
-/// Read a JS value as a `T`: to JSON text in JS, measured, then read by serde.
+/// The nesting depth of a JS value's arrays and objects, walked without recursion and giving up
+/// (None) after `MAX_NODES` values: JSON.stringify itself fails on values nested a few
+/// thousand levels deep, so the depth is measured first to say precisely what is wrong.
+fn js_depth(value: &JsValue) -> Option<usize> {
+    const MAX_NODES: usize = 1 << 18;
+    let mut stack = vec![(value.clone(), 0usize)];
+    let (mut deepest, mut seen) = (0, 0);
+    while let Some((v, depth)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_NODES {
+            return None;
+        }
+        if v.is_object() {
+            let depth = depth + 1;
+            deepest = deepest.max(depth);
+            let children = if js_sys::Array::is_array(&v) {
+                js_sys::Array::from(&v)
+            } else {
+                js_sys::Object::values(&js_sys::Object::from(v))
+            };
+            stack.extend(children.iter().map(|c| (c, depth)));
+        }
+    }
+    Some(deepest)
+}
+
+/// Read a JS value as a `T`: measured, to JSON text in JS, measured again, then read by serde.
 fn from_js<T: DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsValue> {
     if value.is_undefined() {
         return Err(bad_input(format!("bad {what}: nothing was given")));
+    }
+    match js_depth(value) {
+        None => return Err(bad_input(format!("bad {what}: it holds more than 262,144 values"))),
+        Some(depth) if depth > bounded::MAX_JSON_DEPTH => {
+            return Err(bad_input(format!(
+                "bad {what}: it is nested {depth} levels deep; at most {} are allowed",
+                bounded::MAX_JSON_DEPTH
+            )))
+        }
+        Some(_) => {}
     }
     let text = js_sys::JSON::stringify(value)
         .map_err(|_| bad_input(format!("bad {what}: it cannot be written as JSON (too deep, or cyclic)")))?;

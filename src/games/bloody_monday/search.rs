@@ -24,7 +24,7 @@ use super::scenario::{side_index, Group};
 use super::sequence::{bit, Phase};
 use super::{BloodyMonday, Event, Loc};
 use crate::core::dice::Dice;
-use crate::games::{Rules, Search};
+use crate::games::Search;
 use std::sync::Arc;
 
 /// For each side, the blocks each enemy token could be (indexed by block id; a block of the
@@ -37,10 +37,10 @@ pub(crate) struct Knowledge {
 /// Where a block stands, for comparing before and after an action.
 pub(crate) type Snapshot = Vec<(Loc, bool)>;
 
-/// The blocks an event names, as `viewer` is shown it.
-fn named(g: &BloodyMonday, e: &Event, viewer: Side, out: &mut Vec<BlockId>) {
+/// The blocks an event names, as `viewer` is shown it (`event_for` hides only the gun of a
+/// 9.2 salvo from the Russians, 9.2).
+fn named(e: &Event, viewer: Side, out: &mut Vec<BlockId>) {
     use super::RollPurpose as P;
-    let Some(e) = g.event_for(e, viewer) else { return };
     match e {
         Event::Moved { block: Some(b), .. }
         | Event::HitTaken { block: Some(b), .. }
@@ -49,16 +49,17 @@ fn named(g: &BloodyMonday, e: &Event, viewer: Side, out: &mut Vec<BlockId>) {
         | Event::Destroyed { block: b, .. }
         | Event::Skirmished { jager: b, .. }
         | Event::ArtilleryActivated { artillery: b, .. }
-        | Event::CinCActivated { cinc: b, .. } => out.push(b),
-        Event::LeaderActivated { leader, .. } => out.push(leader),
+        | Event::CinCActivated { cinc: b, .. }
+        | Event::LeaderActivated { leader: b, .. } => out.push(*b),
         Event::Inspired { leader, block, .. } => {
-            out.push(leader);
+            out.push(*leader);
             out.extend(block);
         }
         Event::Revealed { blocks, .. } => out.extend(blocks.iter().map(|s| s.block)),
-        Event::Rolled { purpose, .. } => match purpose {
-            P::ArtilleryFire { artillery, .. } | P::Salvo { artillery: Some(artillery), .. } => out.push(artillery),
-            P::Ambush { jager, .. } => out.push(jager),
+        Event::Rolled { purpose, side, .. } => match purpose {
+            P::ArtilleryFire { artillery, .. } => out.push(*artillery),
+            P::Salvo { artillery: Some(artillery), .. } if *side == viewer => out.push(*artillery),
+            P::Ambush { jager, .. } => out.push(*jager),
             _ => {}
         },
         _ => {}
@@ -122,52 +123,64 @@ impl BloodyMonday {
     }
 
     /// Update what each side knows after an action: `before` is where the blocks stood,
-    /// `events` what happened.
+    /// `events` what happened. Only blocks that moved, were laid down or stood up, or were
+    /// named can change what is known.
     pub(crate) fn learn(&mut self, before: &Snapshot, events: &[Event]) {
+        let changed: Vec<BlockId> = self
+            .all_blocks()
+            .filter(|&b| {
+                let s = &self.blocks[b as usize];
+                before.get(b as usize) != Some(&(s.loc, s.revealed))
+            })
+            .collect();
         for viewer in [Side::French, Side::Russian] {
             let v = viewer.index();
-            let mut cand = self.knowledge.cand[v].clone();
             let enemy = viewer.other();
+            let mut names = Vec::new();
+            for e in events {
+                named(e, viewer, &mut names);
+            }
+            // Laid down, destroyed or gone: known.
+            names.extend(changed.iter().copied().filter(|&b| self.side_of(b) == enemy && !self.is_token(b, viewer)));
+            names.retain(|&b| self.side_of(b) == enemy);
+            let moved: Vec<BlockId> = changed
+                .iter()
+                .copied()
+                .filter(|&b| {
+                    let (from, shown) = before[b as usize];
+                    self.side_of(b) == enemy && !shown && from != self.blocks[b as usize].loc && matches!(from, Loc::Area(_) | Loc::Reserve)
+                })
+                .collect();
+            if moved.is_empty() && names.iter().all(|&b| self.knowledge.cand[v][b as usize] == bit(b)) {
+                continue;
+            }
+            let mut cand = self.knowledge.cand[v].clone();
             // An upright block left its area or the reserve: it could be any of those that
             // stood upright there, and so could each of them.
-            for b in self.side_blocks(enemy) {
-                let (from, shown) = before[b as usize];
-                if shown || from == self.blocks[b as usize].loc || !matches!(from, Loc::Area(_) | Loc::Reserve) {
-                    continue;
-                }
+            for b in moved {
+                let from = before[b as usize].0;
                 let there: Vec<BlockId> = self.side_blocks(enemy).filter(|&x| before[x as usize] == (from, false)).collect();
                 let union = there.iter().fold(0u128, |m, &x| m | cand[x as usize]);
                 for x in there {
                     cand[x as usize] |= union;
                 }
             }
-            // Blocks named or laid down are known.
-            let mut names = Vec::new();
-            for e in events {
-                named(self, e, viewer, &mut names);
-            }
-            for b in self.side_blocks(enemy) {
-                if !self.is_token(b, viewer) {
-                    names.push(b);
-                }
-            }
+            // After the mixing: a block named or laid down is known even if it stood there.
             for b in names {
-                if self.side_of(b) == enemy {
-                    cand[b as usize] = bit(b);
-                }
+                cand[b as usize] = bit(b);
             }
             // A block known to be somewhere is nowhere else (until nothing changes).
             loop {
                 let known = self.side_blocks(enemy).filter(|&b| cand[b as usize] == bit(b)).fold(0u128, |m, b| m | bit(b));
-                let mut changed = false;
+                let mut again = false;
                 for b in self.side_blocks(enemy) {
                     let c = cand[b as usize];
                     if c != bit(b) && c & known != 0 {
                         cand[b as usize] = c & !known;
-                        changed = true;
+                        again |= (c & !known).count_ones() == 1;
                     }
                 }
-                if !changed {
+                if !again {
                     break;
                 }
             }
@@ -367,6 +380,7 @@ impl Search for BloodyMonday {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Rules;
 
     fn json<T: serde::Serialize>(t: &T) -> String {
         serde_json::to_string(t).unwrap()

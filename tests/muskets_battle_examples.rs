@@ -125,11 +125,11 @@ fn assault_withdraw_pursuit_and_the_split_of_losses() {
     assert!(ev.contains(&Event::PursuitResolved { side: Side::Imperial, base_column: 6, shifts, column: 8, roll: 5, percent: 70, losses: 1 }), "{ev:?}");
     let o = b.outcome().expect("over");
     assert_eq!(o.winner, Some(Side::Imperial));
-    assert_eq!(o.result.must_retreat, Some(Side::Allied));
-    let allied = &o.result.sides[1];
+    assert_eq!(o.detail.must_retreat, Some(Side::Allied));
+    let allied = &o.detail.sides[1];
     assert_eq!((allied.losses.combat, allied.losses.pursuit), (3, 1));
     assert_eq!((allied.casualties, allied.definitive, allied.stragglers), (4, 2, 2));
-    let imperial = &o.result.sides[0];
+    let imperial = &o.detail.sides[0];
     assert_eq!((imperial.casualties, imperial.definitive), (0, 0));
 }
 
@@ -202,7 +202,7 @@ fn definitive_shares_in_random_battles() {
             let mut g = Battle::new_game(id, &Options::default(), seed * 7 + k as u64).unwrap();
             napoleonic::games::random_playout(&mut g, seed, 100_000).unwrap();
             let o = g.outcome().unwrap();
-            for r in &o.result.sides {
+            for r in &o.detail.sides {
                 let pct = if o.winner.is_some_and(|w| w != r.side) { 40 } else { 20 };
                 let l = r.losses;
                 assert_eq!(r.definitive, l.combat * pct / 100 + l.automatic + l.pursuit + l.pursuit_art);

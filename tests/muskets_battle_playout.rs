@@ -54,7 +54,7 @@ fn random_battles_of_every_scenario_keep_every_invariant() {
             longest = longest.max(steps);
             total += steps;
             let o = m.state().outcome().expect("outcome");
-            rounds += o.result.rounds as u64;
+            rounds += o.detail.rounds as u64;
             wins[match o.winner {
                 Some(Side::Imperial) => 0,
                 Some(Side::Allied) => 1,

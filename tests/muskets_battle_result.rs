@@ -36,7 +36,7 @@ fn losses_by_unit_add_up_and_agree_with_the_sp_lost_in_the_events() {
             }
             let outcome = m.state().outcome().expect("over");
             let mut from_result: BTreeMap<(Side, u16, String), u16> = BTreeMap::new();
-            for r in &outcome.result.sides {
+            for r in &outcome.detail.sides {
                 let total = |f: fn(&napoleonic::games::muskets::battle::UnitLoss) -> u16| r.by_unit.iter().map(f).sum::<u16>();
                 assert_eq!(total(|u| u.casualties), r.casualties, "{id} seed {seed} {}: casualties", r.side);
                 assert_eq!(total(|u| u.stragglers), r.stragglers, "{id} seed {seed} {}: stragglers", r.side);

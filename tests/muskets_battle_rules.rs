@@ -5,6 +5,7 @@
 use napoleonic::games::muskets::battle::scenario::{CuData, LeaderData, SpData};
 use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
 use napoleonic::games::muskets::battle::*;
+use napoleonic::core::outcome::Level;
 use napoleonic::games::{Match, Rules};
 
 mod common;
@@ -389,8 +390,10 @@ fn sr_9_2_l_a_side_at_zero_bep_loses_and_both_at_zero_is_a_draw() {
     assert_eq!(engagement(&ev), (8, 7, Some(Side::Imperial)));
     assert!(ev.contains(&Event::BattleEnds { winner: Some(Side::Imperial), reason: EndReason::EnduranceExhausted }), "{ev:?}");
     let o = b.outcome().expect("over");
-    assert_eq!((o.winner, o.result.must_retreat), (Some(Side::Imperial), Some(Side::Allied)));
-    assert_eq!(o.result.sides[0].bep_left, 5);
+    assert_eq!((o.winner, o.detail.must_retreat), (Some(Side::Imperial), Some(Side::Allied)));
+    assert_eq!(o.detail.sides[0].bep_left, 5);
+    assert_eq!(o.level, Level::Decisive, "the enemy's endurance broken");
+    assert_eq!(o.returns(&[Side::Imperial, Side::Allied]), vec![1.0, -1.0]);
 
     // 1 SP each and 1 BEP each: the loser's BEP and both CUs gone: both reach 0.
     let mut b = medina(
@@ -407,8 +410,9 @@ fn sr_9_2_l_a_side_at_zero_bep_loses_and_both_at_zero_is_a_draw() {
     assert_eq!(engagement(&ev), (8, 7, Some(Side::Imperial)));
     assert!(ev.contains(&Event::BattleEnds { winner: None, reason: EndReason::EnduranceExhausted }), "{ev:?}");
     let o = b.outcome().expect("over");
-    assert_eq!((o.winner, o.result.must_retreat), (None, None));
-    assert!(o.result.sides.iter().all(|s| s.bep_left <= 0));
+    assert_eq!((o.winner, o.detail.must_retreat), (None, None));
+    assert!(o.detail.sides.iter().all(|s| s.bep_left <= 0));
+    assert_eq!(o.level, Level::Draw);
 }
 
 /// CL-263, D21 / G9 step 8: both sides passed in a round with no options left: 25 points of
@@ -435,11 +439,13 @@ fn d21_battle_ends_when_both_sides_are_out_of_options() {
     assert!(ev.contains(&Event::RoundBegins { round: 2 }), "the Imperials still held a chit");
     let o = b.outcome().expect("over");
     // Imperials 100%, Allies 3/4 = 75%: 25 points.
-    assert_eq!((o.winner, o.result.reason, o.result.rounds), (Some(Side::Imperial), EndReason::OptionsExhausted, 2));
+    assert_eq!((o.winner, o.detail.reason, o.detail.rounds), (Some(Side::Imperial), EndReason::OptionsExhausted, 2));
+    assert_eq!(o.level, Level::Marginal, "a win on points (G9 step 8)");
     // 80% against 75%: a draw.
     let (b, _) = run(vec![(Side::Imperial, 4), (Side::Allied, 3)]);
     let o = b.outcome().expect("over");
-    assert_eq!((o.winner, o.result.reason), (None, EndReason::OptionsExhausted));
+    assert_eq!((o.winner, o.detail.reason), (None, EndReason::OptionsExhausted));
+    assert_eq!(o.level, Level::Draw);
 }
 
 /// CL-261, CL-263, SR 9.2.o.2: a clean pass keeps the chits, so two sides that only pass
@@ -457,9 +463,9 @@ fn sr_9_2_o_2_sides_that_only_pass_run_out_of_options() {
                 apply(&mut b, a);
             }
             let o = b.outcome().unwrap();
-            assert_eq!(o.result.reason, EndReason::OptionsExhausted, "{id} seed {seed}");
-            assert!(o.result.sides.iter().all(|s| s.casualties == 0 && s.bep_left == s.bep_start), "{id} seed {seed}");
-            longest = longest.max(o.result.rounds);
+            assert_eq!(o.detail.reason, EndReason::OptionsExhausted, "{id} seed {seed}");
+            assert!(o.detail.sides.iter().all(|s| s.casualties == 0 && s.bep_left == s.bep_start), "{id} seed {seed}");
+            longest = longest.max(o.detail.rounds);
         }
     }
     eprintln!("only passes: the longest battle lasts {longest} rounds");
@@ -558,7 +564,7 @@ fn sr_12_1_bombardment_ten_hits_a_leader_section_commander_and_cic_casualty() {
         let a = p.actions.iter().find(|a| matches!(a, Action::Withdraw)).cloned().unwrap_or(p.actions[p.actions.len() - 1].clone());
         apply(&mut b, a);
     }
-    assert!(b.outcome().unwrap().result.sides[1].leaders_lost.contains(&"Cuesta".to_string()));
+    assert!(b.outcome().unwrap().detail.sides[1].leaders_lost.contains(&"Cuesta".to_string()));
 }
 
 /// CL-325, SR 12.1.a.3: an unmodified 10 on an Initiative roll "as Commander in Chief or
@@ -613,7 +619,7 @@ fn er_4_5_c_the_guard_defeated_as_checking_unit_loses_the_battle() {
     assert_eq!(sp_of(&b, Side::Imperial, "ID Mouton", "Fr-Ln"), (0, 4), "the whole section shatters");
     assert_eq!(sp_of(&b, Side::Imperial, "Garde Imperial", "Gd"), (0, 2));
     let o = b.outcome().expect("the battle is over");
-    assert_eq!((o.winner, o.result.reason), (Some(Side::Allied), EndReason::GuardBroken));
+    assert_eq!((o.winner, o.detail.reason), (Some(Side::Allied), EndReason::GuardBroken));
     // Mouton's Fr-Vet as the checking type: 3 + 1 + 1 + 1 + 1 = 7 loses, the battle goes on.
     let (b, ev) = run(false);
     assert_eq!(engagement(&ev), (7, 10, Some(Side::Allied)));
@@ -736,6 +742,10 @@ fn sr_9_2_p_1_pursuit_column_shifts() {
             _ => None,
         });
         assert_eq!(column, Some(c.column), "case {k}: {ev:?}");
+        // BOE 1: a withdrawal in good order (3 columns left) concedes a marginal win, a failed
+        // one (2 right) a substantive one.
+        let level = b.outcome().unwrap().level;
+        assert_eq!(level, if c.withdraw_dice == [10, 10] { Level::Substantive } else { Level::Marginal }, "case {k}");
     }
 }
 
@@ -772,7 +782,7 @@ fn sr_9_2_p_4_pursuit_losses_in_order() {
         _ => None,
     });
     assert_eq!(first, Some(troop(&b, "Sp-Cav")));
-    let r = &b.outcome().unwrap().result.sides[1];
+    let r = &b.outcome().unwrap().detail.sides[1];
     assert_eq!((r.losses.pursuit, r.losses.pursuit_art, r.definitive, r.stragglers, r.sp_left), (23, 4, 27, 0, 1));
 }
 
@@ -809,7 +819,7 @@ fn sr_10_2_recruits_become_line_after_the_battle() {
     assert_eq!(sp_of(&b, Side::Allied, "ID Zayas", "Sp-Ln"), (1, 0));
     assert_eq!(sp_of(&b, Side::Allied, "ID Portago", "Sp-Rec"), (2, 0));
     let o = b.outcome().unwrap();
-    assert_eq!((o.result.sides[0].rec_upgraded, o.result.sides[1].rec_upgraded), (2, 1));
+    assert_eq!((o.detail.sides[0].rec_upgraded, o.detail.sides[1].rec_upgraded), (2, 1));
 }
 
 // ------------------------------------------------------------------ reinforcements
@@ -842,10 +852,10 @@ fn boe_3_a_each_arriving_hq_spends_one_ap() {
         assert!(guard < 100, "the battle does not end");
     }
     let o = m.state().outcome().unwrap();
-    let allied = &o.result.sides[1];
+    let allied = &o.detail.sides[1];
     assert_eq!(allied.forces_arrived, vec![0, 1]);
     assert_eq!(allied.ap_spent, vec![centro], "1 AP for the HQ; none for the lone CU");
-    assert_eq!(o.result.reason, EndReason::Withdraw);
+    assert_eq!(o.detail.reason, EndReason::Withdraw);
 }
 
 // ------------------------------------------------------------------ deployment, terrain

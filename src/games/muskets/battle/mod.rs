@@ -223,13 +223,9 @@ pub struct BattleResult {
     pub sides: Vec<SideResult>,
 }
 
-/// Battle scenarios: the winner of the battle wins, otherwise a draw (D.1-D.6).
-#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
-pub struct Outcome {
-    pub winner: Option<Side>,
-    pub result: BattleResult,
-}
+/// Battle scenarios: the winner of the battle wins, otherwise a draw (D.1-D.6). The level
+/// says how the battle was won (`pursuit::level_of`); the detail is what the campaign reads.
+pub type Outcome = crate::core::outcome::Outcome<Side, BattleResult>;
 
 /// A Field Battle. Static data is shared; the rest is small and cheap to clone.
 #[derive(Clone, Debug)]
@@ -655,7 +651,7 @@ impl Battle {
         }
         self.prompt_cache.check(self.current_prompt(), self.outcome.is_some(), &self.phase)?;
         if let Some(o) = &self.outcome {
-            for r in &o.result.sides {
+            for r in &o.detail.sides {
                 if r.stragglers + r.definitive != r.casualties || r.casualties != r.losses.total() {
                     return Err(format!("{}: stragglers {} + definitive {} != casualties {}", r.side, r.stragglers, r.definitive, r.casualties));
                 }

@@ -5,6 +5,7 @@ use super::engagement::Cause;
 use super::scenario::{Arm, Quality};
 use super::sequence::Phase;
 use super::{Battle, BattleResult, Outcome, Place, SideResult};
+use crate::core::outcome::Level;
 
 impl Battle {
     /// Cavalry SP in the Reserve or an unengaged Battle Line Section (SR 9.2.p.1, p.3).
@@ -189,8 +190,26 @@ impl Battle {
         }
         let result = BattleResult { winner, reason, rounds: self.round, must_retreat: winner.map(Side::other), sides };
         ev.push(Event::GameOver { winner });
-        self.outcome = Some(Outcome { winner, result });
+        let level = self.level_of(winner, reason);
+        self.outcome = Some(Outcome { winner, level, detail: result });
         self.phase = Phase::Over;
+    }
+
+    /// How decisive the battle was, on the common scale:
+    /// - no winner: a draw (SR 9.2.q.1.c; D.1-D.6 "if neither wins it is a draw");
+    /// - the enemy's Battle Endurance exhausted (SR 9.2.l) or the Guard broken (ER 4.5.c, "the
+    ///   Imperials lose the battle"): the enemy army is broken, decisive;
+    /// - the enemy withdrew (BOE 1): substantive if its CiC failed the withdrawal roll (the
+    ///   pursuit 2 columns right), marginal if it got away in good order (3 columns left);
+    /// - both sides out of options (G9 stand-in step 8: 25 points more of BEP % left): a win on
+    ///   points, marginal.
+    pub(crate) fn level_of(&self, winner: Option<Side>, reason: EndReason) -> Level {
+        let Some(w) = winner else { return Level::Draw };
+        match reason {
+            EndReason::EnduranceExhausted | EndReason::GuardBroken => Level::Decisive,
+            EndReason::Withdraw if self.side(w.other()).withdraw_shift > 0 => Level::Substantive,
+            EndReason::Withdraw | EndReason::OptionsExhausted => Level::Marginal,
+        }
     }
 
     /// The side's losses by CU and troop type. `combat_definitive` of the combat losses are

@@ -9,7 +9,10 @@
 #   FUZZ_TARGETS="apply" ...       only these targets
 #   FUZZ_SANITIZER=address ...     build with a sanitizer (default none: the crate is safe
 #                                  Rust, and libFuzzer catches panics and stack overflows)
+#   FUZZ_SKIP_TYPES="muskets-battle:Command" ...   the apply target does not apply offered
+#                                  actions of these types: to fuzz past a crash already reported
 #
+# fuzz/<target>.dict, if there, is the target's libFuzzer dictionary (action tags, field names).
 # Each target reads the committed corpus fuzz/corpus/<target>/ (seeds and the inputs of fixed
 # crashes) and writes what it learns to fuzz/corpus-work/<target>/ (not committed). Crashes go
 # to fuzz/artifacts/<target>/; minimise one with `cargo +nightly fuzz tmin <target> <file>` and
@@ -44,13 +47,16 @@ report=()
 for t in "${TARGETS[@]}"; do
   mkdir -p "corpus-work/$t" "corpus/$t" "artifacts/$t"
   before="$(find "artifacts/$t" -type f | wc -l)"
+  touch "artifacts/.stamp-$t"
   step "fuzz $t for $SECONDS_EACH s"
+  dict=()
+  [ -f "$t.dict" ] && dict=(-dict="$t.dict")
   rc=0
   # Fork mode with one worker keeps going after a crash, so every crash of the run is counted.
   /usr/bin/time -f '%U %S' -o "artifacts/.time-$t" \
     cargo +nightly fuzz run -s "$SANITIZER" "$t" "corpus-work/$t" "corpus/$t" -- \
       -max_total_time="$SECONDS_EACH" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-      -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+      -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 "${dict[@]}" \
       >"artifacts/.log-$t" 2>&1 || rc=$?
   tail -n 5 "artifacts/.log-$t"
   cpu="$(awk '{ printf "%.2f", ($1 + $2) / 60 }' "artifacts/.time-$t")"
@@ -63,9 +69,12 @@ for t in "${TARGETS[@]}"; do
   total_crashes=$(( total_crashes + crashes ))
   report+=("$(printf '%-8s %5s s  %6s CPU-minutes  %s crash(es)  corpus %s inputs' "$t" "$SECONDS_EACH" "$cpu" "$crashes" \
     "$(find "corpus-work/$t" "corpus/$t" -type f | wc -l)")")
-  if [ "$crashes" -gt 0 ]; then
-    find "artifacts/$t" -type f -newer "artifacts/.time-$t" -o -type f -name 'crash-*' | sort | sed 's/^/    /' | tail -n "$crashes"
-  fi
+  # Each new crash input, replayed once to show where it panicked.
+  while read -r f; do
+    [ -n "$f" ] || continue
+    where="$(timeout 60 "target/x86_64-unknown-linux-gnu/release/$t" "$f" 2>&1 | grep -m1 -A1 'panicked at' | tr '\n' ' ' || true)"
+    printf '    %s: %s\n' "$f" "${where:-(no panic message)}"
+  done < <(find "artifacts/$t" -type f -newer "artifacts/.stamp-$t" | sort)
 done
 
 step "fuzz summary"

@@ -10,6 +10,7 @@
 //!   "apply a mutant of listed action k" or "apply this JSON text as an action" (read through
 //!   `core::bounded::parse_json`); after each, a refusal has changed nothing and the prompt
 //!   invariants hold; at the end the choices replay through `Match` to the same position.
+#![allow(dead_code)]
 use super::conformance::{check_prompt, check_refused, fingerprint, json, mutate, type_tag, Conformant, Rng};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;

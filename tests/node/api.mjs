@@ -111,6 +111,9 @@ refuses(() => savedRuleset('hello world!'), /cannot contain/, 'savedRuleset of a
 // Bounded input (contract issue, part 6). Until src/wasm.rs reads actions through
 // core::bounded::parse_json (JSON.stringify on the JS side, then the bounds, then serde_json),
 // a deeply nested object overflows the wasm stack and traps the instance: these checks fail.
+// Note for that JS side: Node 20's JSON.stringify itself throws "RangeError: Maximum call stack
+// size exceeded" at about 4,500 levels, so the wrapper must catch that (or measure the depth
+// itself, without recursion) and still give a precise message.
 console.log('-- bounded input: a 5,000-deep action');
 {
   const deep = { type: 'Deploy', unit: 1, to: '3525' };
@@ -119,8 +122,8 @@ console.log('-- bounded input: a 5,000-deep action');
   inner.to = '3525';
   const game = new Game('bailen', 'bailen-1808', {}, 11);
   const saved = game.exportString();
-  refuses(() => game.apply(deep), /nested 5000 levels deep; at most \d+ are allowed/, 'apply of a 5,000-deep action');
-  refuses(() => game.odds(deep), /nested 5000 levels deep/, 'odds of a 5,000-deep action');
+  refuses(() => game.apply(deep), /nested (5000|more than \d+) levels deep/, 'apply of a 5,000-deep action');
+  refuses(() => game.odds(deep), /nested (5000|more than \d+) levels deep/, 'odds of a 5,000-deep action');
   let legal;
   try {
     legal = game.isLegal(deep);

@@ -461,6 +461,8 @@ export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction, N
 export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
 /** Bloody Monday's outcome in the shape every ruleset shares. */
 export type BmOutcome = Outcome<BmSide, BmDetail>;
+/** The Field Battle's outcome: the shared shape with its BattleResult as the detail. */
+export type BattleOutcome = Outcome<BattleSide, BattleBattleResult>;
 /** The shared exact distribution, as Bloody Monday's prefixed types name it. */
 export type BmDistribution<O> = Distribution<O>;
 export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;

@@ -728,7 +728,7 @@ export class BattleBoard {
 
     let result = '';
     if (view.outcome) {
-      const r = view.outcome.result;
+      const r = view.outcome.detail;
       const rows = r.sides
         .map(
           (x) =>

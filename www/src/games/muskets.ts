@@ -479,7 +479,7 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
   }
 
   outcomeWords(o: BattleOutcome): string {
-    const r = o.result;
+    const r = o.detail;
     const parts = [
       r.winner ? `${r.winner} win by ${END_WORDS[r.reason] ?? r.reason} after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : `no winner after ${r.rounds} rounds`,
     ];

@@ -517,6 +517,7 @@ pub struct View {
     pub outflank_holder: Option<Side>,
     pub own: OwnView,
     pub enemy: EnemyView,
+    #[tsify(type = "BattleOutcome | null")]
     pub outcome: Option<Outcome>,
 }
 

@@ -139,7 +139,9 @@ impl BloodyMonday {
         match (&self.phase, a) {
             (Phase::GrandBattery, Action::Salvo { artillery, target }) => {
                 let mut declared = self.salvo.clone();
-                declared.push((*artillery, target.checked_sub(1)?));
+                // An area number from input: only areas of the map (no index without a check).
+                let t = target.checked_sub(1).filter(|&t| usize::from(t) < self.control.len())?;
+                declared.push((*artillery, t));
                 self.salvo_odds(&declared)
             }
             (Phase::GrandBattery, Action::EndSalvo) if !self.salvo.is_empty() => self.salvo_odds(&self.salvo),

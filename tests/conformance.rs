@@ -40,27 +40,15 @@ macro_rules! conformance_runs {
     };
 }
 
-/// Why the Field Battle runs are ignored for now (`cargo test --test conformance -- --ignored`).
-macro_rules! muskets_leader_bug {
-    () => {
-        "muskets-battle: refusing Command/Rally by a leader that is no counter panics in Battle::leader (reported)"
-    };
-}
 
 conformance_runs! {
     bailen_default_options: Bailen, bailen::DEFAULT_SCENARIO, bailen::Options::default(), 500, 1_000;
     bailen_every_option: Bailen, bailen::DEFAULT_SCENARIO, bailen::Options::all(), 500, 2_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_medina_de_rioseco: Battle, SCENARIO_IDS[0], Default::default(), 167, 3_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_medellin: Battle, SCENARIO_IDS[1], Default::default(), 167, 4_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_sagunto: Battle, SCENARIO_IDS[2], Default::default(), 167, 5_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_ocana: Battle, SCENARIO_IDS[3], Default::default(), 167, 6_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_arapiles: Battle, SCENARIO_IDS[4], Default::default(), 166, 7_000;
-    #[ignore = muskets_leader_bug!()]
     muskets_battle_vitoria: Battle, SCENARIO_IDS[5], Default::default(), 166, 8_000;
     bloody_monday_borodino: BloodyMonday, bloody_monday::BORODINO, Default::default(), 500, 9_000;
     bloody_monday_last_blood: BloodyMonday, bloody_monday::LAST_BLOOD, Default::default(), 500, 10_000;
@@ -86,7 +74,6 @@ fn every_ruleset_and_scenario_is_covered() {
 /// the battle panics (index out of bounds in `Battle::leader`, called by `describe_action` for
 /// the refusal's message) instead of returning an error. The mutants are the harness's own.
 #[test]
-#[ignore = muskets_leader_bug!()]
 fn muskets_battle_refuses_a_leader_that_is_no_counter() {
     use common::conformance::{check_refused, fingerprint};
     use napoleonic::games::muskets::battle::Action;

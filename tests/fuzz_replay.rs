@@ -83,7 +83,6 @@ fn regression(target: &str, name: &str) -> Vec<(String, Vec<u8>)> {
 /// Found by the fuzzers (and by tests/conformance.rs): a mutant Command whose leader is no
 /// counter of the battle panics in `Battle::leader` when it is refused.
 #[test]
-#[ignore = "muskets-battle: refusing Command/Rally by a leader that is no counter panics in Battle::leader (reported)"]
 fn apply_regression_muskets_battle_leader_that_is_no_counter() {
     run("apply", fuzz::apply, regression("apply", "muskets-battle-leader-no-counter").into_iter());
 }

@@ -64,6 +64,20 @@ fi
 [ "$(wasm-bindgen --version)" = "wasm-bindgen $BINDGEN_VERSION" ] ||
   fail "wasm-bindgen on PATH is '$(wasm-bindgen --version)', expected $BINDGEN_VERSION"
 
+# --- nightly Rust and cargo-fuzz, for scripts/fuzz.sh ------------------------------------------------
+step "nightly toolchain and cargo-fuzz (coverage-guided fuzzing, scripts/fuzz.sh)"
+if rustup run nightly rustc --version >/dev/null 2>&1; then
+  info "nightly already installed: $(rustup run nightly rustc --version)"
+else
+  rustup toolchain install nightly --profile minimal
+fi
+if have_fuzz="$(cargo fuzz --version 2>/dev/null)"; then
+  info "already installed: $have_fuzz"
+else
+  info "installing cargo-fuzz from crates.io (a few minutes)"
+  cargo install cargo-fuzz --locked
+fi
+
 # --- Chromium for the end-to-end tests -------------------------------------------------------------
 step "Chromium (Debian packages chromium, chromium-driver)"
 if [ -x /usr/bin/chromium ]; then

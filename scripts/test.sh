@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Run every test: setup, all Rust tests (release), the wasm + page build, then the end-to-end
-# tests in headless Chromium. A failing Rust test does not stop the build and the end-to-end
-# tests (so one run reports everything); a failing setup or build stops what depends on it.
+# Run every test: setup, all Rust tests (release), a short fuzz run, the wasm + page build, then
+# the end-to-end tests in headless Chromium. A failing Rust test does not stop the build and the
+# end-to-end tests (so one run reports everything); a failing setup or build stops what depends
+# on it.
 # Exits non-zero if anything failed, with a summary of every phase and its time.
 set -euo pipefail
 
@@ -57,6 +58,9 @@ check_scenarios() {
 phase "scenario data checkers" check_scenarios || true
 
 phase "cargo test --release" cargo test --release --no-fail-fast || true
+
+# A short coverage-guided run of every fuzz target (15 s each; FUZZ_MINUTES sets the total).
+phase "fuzz (scripts/fuzz.sh)" "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-0.5}" || true
 
 if phase "build" "$ROOT/scripts/build.sh"; then
   phase "wasm API under Node" node "$ROOT/tests/node/api.mjs" || true

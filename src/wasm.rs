@@ -1,314 +1,529 @@
-//! The only file that knows wasm-bindgen: a thin `Game` handle over the rulesets.
+//! The only file that knows wasm-bindgen: thin handles over the registry of rulesets.
 //!
-//! Every value crossing the boundary is a plain JS object converted with serde; every error is
-//! a `js_sys::Error` whose message is the engine's precise text. Nothing here panics on input.
-use crate::games::bailen::{self, Bailen};
-use crate::games::muskets::battle::{self as muskets_battle, Battle};
-use crate::games::bloody_monday::{self, BloodyMonday};
-use crate::games::{Match, Rules};
-use serde::Serialize;
+//! Every value reaching the engine is measured first (`core::bounded`: size and depth, so no
+//! input can overflow the stack) and read with serde; every value leaving it is a plain JS
+//! object. Every error is a `js_sys::Error` whose message is the engine's precise text, with a
+//! `kind` the page can act on (`ErrorKind`) and, for a saved game that does not replay, the
+//! `choice` where it stopped. Nothing here panics on input.
+//!
+//! Each registered ruleset gets a typed class (`BailenGame`, `MusketsBattleGame`,
+//! `BloodyMondayGame`) whose methods carry that ruleset's generated TypeScript types, for the
+//! page; `Game` serves any ruleset by name, for scripts. Both forward to one implementation,
+//! `Handle`, written once for every ruleset.
+use crate::core::bounded;
+use crate::games::catalogue::{self, Catalogued};
+use crate::games::{ErrorKind, GameError, Match, Rules};
+use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
-/// One game in progress, of any ruleset.
-#[derive(Clone)]
-enum AnyMatch {
-    Bailen(Match<Bailen>),
-    MusketsBattle(Match<Battle>),
-    BloodyMonday(Match<BloodyMonday>),
+/// A refusal as a JS `Error` with `kind` (and `choice` for a replay failure).
+fn refusal(kind: ErrorKind, message: &str, choice: Option<usize>) -> JsValue {
+    let e = js_sys::Error::new(message);
+    let kind = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&e, &JsValue::from_str("kind"), &JsValue::from_str(&kind));
+    let choice = choice.map_or(JsValue::NULL, |c| JsValue::from_f64(c as f64));
+    let _ = js_sys::Reflect::set(&e, &JsValue::from_str("choice"), &choice);
+    e.into()
 }
 
-/// Run `$body` with `$m` bound to the inner match, whatever its ruleset.
-macro_rules! each {
-    ($self:expr, $m:ident => $body:expr) => {
-        match &$self.inner {
-            AnyMatch::Bailen($m) => $body,
-            AnyMatch::MusketsBattle($m) => $body,
-            AnyMatch::BloodyMonday($m) => $body,
-        }
-    };
-}
-macro_rules! each_mut {
-    ($self:expr, $m:ident => $body:expr) => {
-        match &mut $self.inner {
-            AnyMatch::Bailen($m) => $body,
-            AnyMatch::MusketsBattle($m) => $body,
-            AnyMatch::BloodyMonday($m) => $body,
-        }
-    };
+fn game_error(e: GameError) -> JsValue {
+    refusal(e.kind(), &e.to_string(), e.choice())
 }
 
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+fn bad_input(message: String) -> JsValue {
+    refusal(ErrorKind::BadInput, &message, None)
 }
 
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&ser).map_err(js_error)
+    value.serialize(&ser).map_err(|e| bad_input(e.to_string()))
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+/// The nesting depth of a JS value's arrays and objects, walked without recursion and giving up
+/// (None) after `MAX_NODES` values: JSON.stringify itself fails on values nested a few
+/// thousand levels deep, so the depth is measured first to say precisely what is wrong.
+fn js_depth(value: &JsValue) -> Option<usize> {
+    const MAX_NODES: usize = 1 << 18;
+    let mut stack = vec![(value.clone(), 0usize)];
+    let (mut deepest, mut seen) = (0, 0);
+    while let Some((v, depth)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_NODES {
+            return None;
+        }
+        if v.is_object() {
+            let depth = depth + 1;
+            deepest = deepest.max(depth);
+            let children = if js_sys::Array::is_array(&v) {
+                js_sys::Array::from(&v)
+            } else {
+                js_sys::Object::values(&js_sys::Object::from(v))
+            };
+            stack.extend(children.iter().map(|c| (c, depth)));
+        }
+    }
+    Some(deepest)
 }
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-/** A four-digit hex label such as "2425". */
-export type Hex = string;
-/** A counter's index in the scenario's counter list. */
-export type UnitId = number;
-export type BailenPrompt = Prompt<Side, Step, Action>;
-export type BailenHistoryEntry = HistoryEntry<Side, Action, Event>;
-/** Age of Muskets, Field Battle ("muskets-battle"): cast prompt(), view(), ... to these. */
-export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction>;
-export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
-/** Field Battle counter indices: HQs and CUs are numbered separately. */
-export type BattleCuId = number;
-export type BattleHqId = number;
-/** Bloody Monday block and area numbers. */
-export type BmBlockId = number;
-export type BmAreaId = number;
-"#;
+/// Read a JS value as a `T`: measured, to JSON text in JS, measured again, then read by serde.
+fn from_js<T: DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsValue> {
+    if value.is_undefined() {
+        return Err(bad_input(format!("bad {what}: nothing was given")));
+    }
+    match js_depth(value) {
+        None => return Err(bad_input(format!("bad {what}: it holds more than 262,144 values"))),
+        Some(depth) if depth > bounded::MAX_JSON_DEPTH => {
+            return Err(bad_input(format!(
+                "bad {what}: it is nested {depth} levels deep; at most {} are allowed",
+                bounded::MAX_JSON_DEPTH
+            )))
+        }
+        Some(_) => {}
+    }
+    let text = js_sys::JSON::stringify(value)
+        .map_err(|_| bad_input(format!("bad {what}: it cannot be written as JSON (too deep, or cyclic)")))?;
+    let text = String::from(text);
+    bounded::parse_json(&text, "it").map_err(|e| bad_input(format!("bad {what}: {e}")))
+}
 
-/// A game handle for the page.
+/// Options: missing or null means the ruleset's defaults.
+fn options_from_js<T: DeserializeOwned + Default>(value: &JsValue) -> Result<T, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    from_js(value, "options")
+}
+
+/// What a game handle does, written once for every ruleset.
+trait Handle {
+    fn ruleset(&self) -> &'static str;
+    fn export_string(&self) -> String;
+    fn scenario(&self) -> Result<JsValue, JsValue>;
+    fn prompt(&self) -> Result<JsValue, JsValue>;
+    fn apply(&mut self, action: &JsValue) -> Result<JsValue, JsValue>;
+    fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue>;
+    fn is_legal(&self, action: &JsValue) -> bool;
+    fn describe(&self, action: &JsValue) -> Result<String, JsValue>;
+    fn view(&self, side: &str) -> Result<JsValue, JsValue>;
+    fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue>;
+    fn outcome(&self) -> Result<JsValue, JsValue>;
+    fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue>;
+    fn can_undo(&self) -> bool;
+    fn undo(&mut self) -> Result<(), JsValue>;
+    fn choice_count(&self) -> u32;
+    fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue>;
+}
+
+/// The scenario data a ruleset's board is drawn from.
+pub trait DrawnScenario {
+    fn scenario_js(&self) -> Result<JsValue, JsValue>;
+}
+
+impl DrawnScenario for crate::games::bailen::Bailen {
+    fn scenario_js(&self) -> Result<JsValue, JsValue> {
+        to_js(self.scenario_data())
+    }
+}
+impl DrawnScenario for crate::games::muskets::battle::Battle {
+    fn scenario_js(&self) -> Result<JsValue, JsValue> {
+        to_js(self.scenario())
+    }
+}
+impl DrawnScenario for crate::games::bloody_monday::BloodyMonday {
+    fn scenario_js(&self) -> Result<JsValue, JsValue> {
+        to_js(self.scenario_data())
+    }
+}
+
+fn side_from<R: Rules>(side: &str, what: &str) -> Result<R::Side, JsValue> {
+    serde_json::from_value(serde_json::Value::String(side.to_string()))
+        .map_err(|_| bad_input(format!("bad {what}: '{side}' is not a side of {}", R::RULESET)))
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
+    fn ruleset(&self) -> &'static str {
+        R::RULESET
+    }
+    fn export_string(&self) -> String {
+        self.export()
+    }
+    fn scenario(&self) -> Result<JsValue, JsValue> {
+        self.state().scenario_js()
+    }
+    fn prompt(&self) -> Result<JsValue, JsValue> {
+        to_js(&Match::prompt(self))
+    }
+    fn apply(&mut self, action: &JsValue) -> Result<JsValue, JsValue> {
+        let action: R::Action = from_js(action, "action")?;
+        to_js(&self.apply_seen(&action).map_err(game_error)?)
+    }
+    fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue> {
+        to_js(&self.apply_index_seen(index as usize).map_err(game_error)?)
+    }
+    fn is_legal(&self, action: &JsValue) -> bool {
+        from_js::<R::Action>(action, "action").is_ok_and(|a| self.state().is_legal(&a))
+    }
+    fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
+        let action: R::Action = from_js(action, "action")?;
+        Ok(self.state().describe(&action))
+    }
+    fn view(&self, side: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.state().view(side_from::<R>(side, "side")?))
+    }
+    fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+        let action: R::Action = from_js(action, "action")?;
+        to_js(&self.state().odds(&action))
+    }
+    fn outcome(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.state().outcome())
+    }
+    fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
+        let viewer = match viewer {
+            Some(v) => Some(side_from::<R>(&v, "viewer")?),
+            None => Match::prompt(self).map(|p| p.side),
+        };
+        to_js(&self.history_for(viewer).map_err(game_error)?)
+    }
+    fn can_undo(&self) -> bool {
+        Match::can_undo(self)
+    }
+    fn undo(&mut self) -> Result<(), JsValue> {
+        Match::undo(self).map_err(game_error)
+    }
+    fn choice_count(&self) -> u32 {
+        self.choices().len() as u32
+    }
+    fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue> {
+        Ok(Box::new(self.replay_prefix(n as usize).map_err(game_error)?))
+    }
+}
+
+fn new_match<R: Catalogued + DrawnScenario + 'static>(scenario: &str, options: &JsValue, seed: u32) -> Result<Match<R>, JsValue> {
+    Match::<R>::new(scenario, options_from_js(options)?, u64::from(seed)).map_err(game_error)
+}
+
+fn setup_match<R: Catalogued + DrawnScenario + 'static>(setup: &JsValue) -> Result<Match<R>, JsValue> {
+    let setup: R::Setup = from_js(setup, "setup")?;
+    Match::<R>::from_setup(&setup).map_err(game_error)
+}
+
+fn import_match<R: Catalogued + DrawnScenario + 'static>(saved: &str) -> Result<Match<R>, JsValue> {
+    Match::<R>::import(saved).map_err(game_error)
+}
+
+/// The ruleset a saved string is for (its precise error if it cannot be read).
+#[wasm_bindgen(js_name = savedRuleset)]
+pub fn saved_ruleset(saved: &str) -> Result<String, JsValue> {
+    crate::core::record::Record::decode(saved).map(|r| r.ruleset).map_err(|e| game_error(e.into()))
+}
+
+/// Every ruleset, its scenarios, options and sides.
+#[wasm_bindgen(unchecked_return_type = "Catalogue")]
+pub fn catalogue() -> Result<JsValue, JsValue> {
+    to_js(&catalogue::catalogue())
+}
+
+/// A game of any ruleset by name, for scripts (the page uses the typed classes below).
 #[wasm_bindgen]
 pub struct Game {
-    inner: AnyMatch,
+    inner: Box<dyn Handle>,
 }
+
+macro_rules! by_name {
+    ($($variant:ident => $ty:ty),* $(,)?) => {
+        fn any_new(ruleset: &str, scenario: &str, options: &JsValue, seed: u32) -> Result<Box<dyn Handle>, JsValue> {
+            $(if ruleset == <$ty as Rules>::RULESET {
+                return Ok(Box::new(new_match::<$ty>(scenario, options, seed)?));
+            })*
+            Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
+        }
+        fn any_setup(ruleset: &str, setup: &JsValue) -> Result<Box<dyn Handle>, JsValue> {
+            $(if ruleset == <$ty as Rules>::RULESET {
+                return Ok(Box::new(setup_match::<$ty>(setup)?));
+            })*
+            Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
+        }
+        fn any_import(saved: &str) -> Result<Box<dyn Handle>, JsValue> {
+            let ruleset = saved_ruleset(saved)?;
+            $(if ruleset == <$ty as Rules>::RULESET {
+                return Ok(Box::new(import_match::<$ty>(saved)?));
+            })*
+            Err(refusal(ErrorKind::BadSavedString, &format!("bad saved game: it is for an unknown ruleset '{ruleset}'"), None))
+        }
+    };
+}
+crate::for_each_ruleset!(by_name);
 
 #[wasm_bindgen]
 impl Game {
     /// Start a new game: `ruleset` ("bailen"), a built-in `scenario` id, the ruleset's options
     /// object (missing fields take their defaults) and a seed for the dice.
     #[wasm_bindgen(constructor)]
-    pub fn new(ruleset: &str, scenario: &str, #[wasm_bindgen(unchecked_param_type = "Partial<Options> | undefined")] options: JsValue, seed: u32) -> Result<Game, JsError> {
-        match ruleset {
-            bailen::RULESET => {
-                let options: bailen::Options = if options.is_undefined() || options.is_null() {
-                    bailen::Options::default()
-                } else {
-                    from_js(options, "options")?
-                };
-                let m = Match::<Bailen>::new(scenario, options, seed as u64).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::Bailen(m) })
-            }
-            muskets_battle::RULESET => {
-                let options: muskets_battle::Options = if options.is_undefined() || options.is_null() {
-                    muskets_battle::Options::default()
-                } else {
-                    from_js(options, "options")?
-                };
-                let m = Match::<Battle>::new(scenario, options, seed as u64).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::MusketsBattle(m) })
-            }
-            bloody_monday::RULESET => {
-                let options: bloody_monday::Options = if options.is_undefined() || options.is_null() {
-                    bloody_monday::Options::default()
-                } else {
-                    from_js(options, "options")?
-                };
-                let m = Match::<BloodyMonday>::new(scenario, options, seed as u64).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::BloodyMonday(m) })
-            }
-            other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
-        }
+    pub fn new(ruleset: &str, scenario: &str, options: JsValue, seed: u32) -> Result<Game, JsValue> {
+        Ok(Game { inner: any_new(ruleset, scenario, &options, seed)? })
     }
-
-    /// Start from a plain description of a position (for Bailén, a `Setup` object: counters
-    /// on hexes, round, step, options, scripted dice). The saved string of such a game carries
-    /// the description, so it replays too.
+    /// Start from a plain description of a position; its saved string carries the description.
     #[wasm_bindgen(js_name = fromSetup)]
-    pub fn from_setup(ruleset: &str, setup: JsValue) -> Result<Game, JsError> {
-        match ruleset {
-            bailen::RULESET => {
-                let setup: bailen::Setup = from_js(setup, "setup")?;
-                let m = Match::<Bailen>::from_setup(&setup).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::Bailen(m) })
-            }
-            muskets_battle::RULESET => {
-                let setup: muskets_battle::Setup = from_js(setup, "setup")?;
-                let m = Match::<Battle>::from_setup(&setup).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::MusketsBattle(m) })
-            }
-            bloody_monday::RULESET => {
-                let setup: bloody_monday::Setup = from_js(setup, "setup")?;
-                let m = Match::<BloodyMonday>::from_setup(&setup).map_err(js_error)?;
-                Ok(Game { inner: AnyMatch::BloodyMonday(m) })
-            }
-            other => Err(JsError::new(&format!("unknown ruleset '{other}'"))),
-        }
+    pub fn from_setup(ruleset: &str, setup: JsValue) -> Result<Game, JsValue> {
+        Ok(Game { inner: any_setup(ruleset, &setup)? })
     }
-
-    /// Load a saved-game string; the engine's precise error if it is bad.
+    /// Load a saved-game string of any ruleset.
     #[wasm_bindgen(js_name = importString)]
-    pub fn import_string(saved: &str) -> Result<Game, JsError> {
-        let record = crate::core::record::Record::decode(saved).map_err(js_error)?;
-        match record.ruleset.as_str() {
-            bailen::RULESET => Ok(Game {
-                inner: AnyMatch::Bailen(Match::from_record(record).map_err(js_error)?),
-            }),
-            muskets_battle::RULESET => Ok(Game {
-                inner: AnyMatch::MusketsBattle(Match::from_record(record).map_err(js_error)?),
-            }),
-            bloody_monday::RULESET => Ok(Game {
-                inner: AnyMatch::BloodyMonday(Match::from_record(record).map_err(js_error)?),
-            }),
-            other => Err(JsError::new(&format!(
-                "bad saved game: it is for an unknown ruleset '{other}'"
-            ))),
-        }
+    pub fn import_string(saved: &str) -> Result<Game, JsValue> {
+        Ok(Game { inner: any_import(saved)? })
     }
-
-    /// The saved-game string of this game.
+    pub fn ruleset(&self) -> String {
+        self.inner.ruleset().to_string()
+    }
     #[wasm_bindgen(js_name = exportString)]
     pub fn export_string(&self) -> String {
-        each!(self, m => m.export())
+        self.inner.export_string()
     }
-
-    /// The ruleset's name.
-    pub fn ruleset(&self) -> String {
-        match &self.inner {
-            AnyMatch::Bailen(_) => bailen::RULESET.to_string(),
-            AnyMatch::MusketsBattle(_) => muskets_battle::RULESET.to_string(),
-            AnyMatch::BloodyMonday(_) => bloody_monday::RULESET.to_string(),
-        }
+    pub fn scenario(&self) -> Result<JsValue, JsValue> {
+        self.inner.scenario()
     }
-
-    /// The static scenario data for drawing: Bailén's `ScenarioFile` (map, counters,
-    /// formations), or the Field Battle's `BattleScenario` (HQs, CUs, leaders, troop values).
-    #[wasm_bindgen(unchecked_return_type = "ScenarioFile")]
-    pub fn scenario(&self) -> Result<JsValue, JsError> {
-        match &self.inner {
-            AnyMatch::Bailen(m) => to_js(m.state().scenario_data()),
-            AnyMatch::MusketsBattle(m) => to_js(m.state().scenario()),
-            AnyMatch::BloodyMonday(m) => to_js(m.state().scenario_data()),
-        }
+    pub fn prompt(&self) -> Result<JsValue, JsValue> {
+        self.inner.prompt()
     }
-
-    /// `{ side, step, actions }` or null when the game is over.
-    #[wasm_bindgen(unchecked_return_type = "BailenPrompt | null")]
-    pub fn prompt(&self) -> Result<JsValue, JsError> {
-        each!(self, m => to_js(&m.prompt()))
+    pub fn apply(&mut self, action: JsValue) -> Result<JsValue, JsValue> {
+        self.inner.apply(&action)
     }
-
-    /// Apply an action object; returns the events.
-    #[wasm_bindgen(unchecked_return_type = "Event[]")]
-    pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<JsValue, JsError> {
-        each_mut!(self, m => {
-            let action = from_js(action, "action")?;
-            let events = m.apply_seen(&action).map_err(js_error)?;
-            to_js(&events)
-        })
+    #[wasm_bindgen(js_name = applyIndex)]
+    pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue> {
+        self.inner.apply_index(index)
     }
-
-    /// Apply the `index`-th legal action of the prompt; returns the events.
-    #[wasm_bindgen(js_name = applyIndex, unchecked_return_type = "Event[]")]
-    pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsError> {
-        each_mut!(self, m => to_js(&m.apply_index_seen(index as usize).map_err(js_error)?))
-    }
-
-    /// Is this action legal now?
     #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> bool {
-        each!(self, m => match serde_wasm_bindgen::from_value(action) {
-            Ok(a) => m.state().is_legal(&a),
-            Err(_) => false,
-        })
+    pub fn is_legal(&self, action: JsValue) -> bool {
+        self.inner.is_legal(&action)
     }
-
-    /// A sentence describing an action, for the log and the action list.
-    pub fn describe(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<String, JsError> {
-        each!(self, m => {
-            let a = from_js(action, "action")?;
-            Ok(m.state().describe(&a))
-        })
+    pub fn describe(&self, action: JsValue) -> Result<String, JsValue> {
+        self.inner.describe(&action)
     }
-
-    /// What `side` may see ("French" or "Spanish"; Bailén has no hidden information; the Field
-    /// Battle's sides are "Imperial" and "Allied", and the enemy's hand and hidden counters
-    /// never leave the engine).
-    #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self, side: &str) -> Result<JsValue, JsError> {
-        each!(self, m => {
-            let side = from_js(JsValue::from_str(side), "side")?;
-            to_js(&m.state().view(side))
-        })
+    pub fn view(&self, side: &str) -> Result<JsValue, JsValue> {
+        self.inner.view(side)
     }
-
-    /// The exact odds of an action decided by dice, or null.
-    #[wasm_bindgen(unchecked_return_type = "Odds | null")]
-    pub fn odds(&self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> Result<JsValue, JsError> {
-        each!(self, m => {
-            let a = from_js(action, "action")?;
-            to_js(&m.state().odds(&a))
-        })
+    pub fn odds(&self, action: JsValue) -> Result<JsValue, JsValue> {
+        self.inner.odds(&action)
     }
-
-    /// The result once the game is over, or null.
-    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
-        each!(self, m => to_js(&m.state().outcome()))
+    pub fn outcome(&self) -> Result<JsValue, JsValue> {
+        self.inner.outcome()
     }
-
-    /// The whole game so far as `viewer` may see it, rebuilt by replaying it: the opening
-    /// entry, then one entry per choice with who chose, the action, its description and the
-    /// events (for the log of an imported game). Without a viewer: as the side now deciding
-    /// sees it (everything once the game is over).
-    #[wasm_bindgen(unchecked_return_type = "BailenHistoryEntry[] | MusketsBattleHistoryEntry[]")]
-    pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsError> {
-        each!(self, m => {
-            let viewer = match viewer {
-                Some(v) => Some(from_js(JsValue::from_str(&v), "viewer")?),
-                None => m.prompt().map(|p| p.side),
-            };
-            to_js(&m.history_for(viewer).map_err(js_error)?)
-        })
+    pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
+        self.inner.history(viewer)
     }
-
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        each!(self, m => m.can_undo())
+        self.inner.can_undo()
     }
-
-    /// Undo the last choice if no die was rolled since.
-    pub fn undo(&mut self) -> Result<(), JsError> {
-        each_mut!(self, m => m.undo().map_err(js_error))
+    pub fn undo(&mut self) -> Result<(), JsValue> {
+        self.inner.undo()
     }
-
-    /// How many choices have been made.
     #[wasm_bindgen(js_name = choiceCount)]
     pub fn choice_count(&self) -> u32 {
-        each!(self, m => m.choices().len() as u32)
+        self.inner.choice_count()
     }
-
-    /// A separate game handle at the position after the first `n` choices (for replaying the log).
     #[wasm_bindgen(js_name = replayTo)]
-    pub fn replay_to(&self, n: u32) -> Result<Game, JsError> {
-        Ok(Game {
-            inner: match &self.inner {
-                AnyMatch::Bailen(m) => {
-                    AnyMatch::Bailen(m.replay_prefix(n as usize).map_err(js_error)?)
-                }
-                AnyMatch::MusketsBattle(m) => {
-                    AnyMatch::MusketsBattle(m.replay_prefix(n as usize).map_err(js_error)?)
-                }
-                AnyMatch::BloodyMonday(m) => {
-                    AnyMatch::BloodyMonday(m.replay_prefix(n as usize).map_err(js_error)?)
-                }
-            },
-        })
+    pub fn replay_to(&self, n: u32) -> Result<Game, JsValue> {
+        Ok(Game { inner: self.inner.replay_to(n)? })
     }
 }
 
+/// A typed class for one ruleset: the same methods as `Game`, with the ruleset's generated
+/// TypeScript types.
+macro_rules! typed_game {
+    (
+        $class:ident: $ty:ty,
+        scenario = $scenario:literal, options = $options:literal, setup = $setup:literal,
+        prompt = $prompt:literal, action = $action:literal, events = $events:literal,
+        side = $side:literal, view = $view:literal, odds = $odds:literal,
+        outcome = $outcome:literal, history = $history:literal $(,)?
+    ) => {
+        #[wasm_bindgen]
+        pub struct $class {
+            inner: Box<dyn Handle>,
+        }
+
+        #[wasm_bindgen]
+        impl $class {
+            #[wasm_bindgen(constructor)]
+            pub fn new(scenario: &str, #[wasm_bindgen(unchecked_param_type = $options)] options: JsValue, seed: u32) -> Result<$class, JsValue> {
+                Ok($class { inner: Box::new(new_match::<$ty>(scenario, &options, seed)?) })
+            }
+            #[wasm_bindgen(js_name = fromSetup)]
+            pub fn from_setup(#[wasm_bindgen(unchecked_param_type = $setup)] setup: JsValue) -> Result<$class, JsValue> {
+                Ok($class { inner: Box::new(setup_match::<$ty>(&setup)?) })
+            }
+            #[wasm_bindgen(js_name = importString)]
+            pub fn import_string(saved: &str) -> Result<$class, JsValue> {
+                Ok($class { inner: Box::new(import_match::<$ty>(saved)?) })
+            }
+            pub fn ruleset(&self) -> String {
+                self.inner.ruleset().to_string()
+            }
+            #[wasm_bindgen(js_name = exportString)]
+            pub fn export_string(&self) -> String {
+                self.inner.export_string()
+            }
+            #[wasm_bindgen(unchecked_return_type = $scenario)]
+            pub fn scenario(&self) -> Result<JsValue, JsValue> {
+                self.inner.scenario()
+            }
+            #[wasm_bindgen(unchecked_return_type = $prompt)]
+            pub fn prompt(&self) -> Result<JsValue, JsValue> {
+                self.inner.prompt()
+            }
+            #[wasm_bindgen(unchecked_return_type = $events)]
+            pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> Result<JsValue, JsValue> {
+                self.inner.apply(&action)
+            }
+            #[wasm_bindgen(js_name = applyIndex, unchecked_return_type = $events)]
+            pub fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue> {
+                self.inner.apply_index(index)
+            }
+            #[wasm_bindgen(js_name = isLegal)]
+            pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> bool {
+                self.inner.is_legal(&action)
+            }
+            pub fn describe(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> Result<String, JsValue> {
+                self.inner.describe(&action)
+            }
+            #[wasm_bindgen(unchecked_return_type = $view)]
+            pub fn view(&self, #[wasm_bindgen(unchecked_param_type = $side)] side: &str) -> Result<JsValue, JsValue> {
+                self.inner.view(side)
+            }
+            #[wasm_bindgen(unchecked_return_type = $odds)]
+            pub fn odds(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> Result<JsValue, JsValue> {
+                self.inner.odds(&action)
+            }
+            #[wasm_bindgen(unchecked_return_type = $outcome)]
+            pub fn outcome(&self) -> Result<JsValue, JsValue> {
+                self.inner.outcome()
+            }
+            #[wasm_bindgen(unchecked_return_type = $history)]
+            pub fn history(&self, #[wasm_bindgen(unchecked_param_type = $side)] viewer: Option<String>) -> Result<JsValue, JsValue> {
+                self.inner.history(viewer)
+            }
+            #[wasm_bindgen(js_name = canUndo)]
+            pub fn can_undo(&self) -> bool {
+                self.inner.can_undo()
+            }
+            pub fn undo(&mut self) -> Result<(), JsValue> {
+                self.inner.undo()
+            }
+            #[wasm_bindgen(js_name = choiceCount)]
+            pub fn choice_count(&self) -> u32 {
+                self.inner.choice_count()
+            }
+            #[wasm_bindgen(js_name = replayTo)]
+            pub fn replay_to(&self, n: u32) -> Result<$class, JsValue> {
+                Ok($class { inner: self.inner.replay_to(n)? })
+            }
+        }
+    };
+}
+
+typed_game!(BailenGame: crate::games::bailen::Bailen,
+    scenario = "BailenScenarioFile", options = "Partial<BailenOptions> | OptionValues | undefined", setup = "BailenSetup",
+    prompt = "BailenPrompt | null", action = "BailenAction", events = "BailenEvent[]",
+    side = "BailenSide", view = "BailenView", odds = "BailenOdds | null",
+    outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]");
+typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
+    scenario = "BattleScenario", options = "Partial<BattleOptions> | OptionValues | undefined", setup = "BattleSetup",
+    prompt = "MusketsBattlePrompt | null", action = "BattleAction", events = "BattleEvent[]",
+    side = "BattleSide", view = "BattleView", odds = "BattleOdds | null",
+    outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]");
+typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
+    scenario = "BmScenarioFile", options = "Partial<BmOptions> | OptionValues | undefined", setup = "BmSetup",
+    prompt = "BloodyMondayPrompt | null", action = "BmAction", events = "BmEvent[]",
+    side = "BmSide", view = "BmView", odds = "BmOdds | null",
+    outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]");
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** A refusal: the engine's precise message, what kind of refusal, and for a saved game that does not replay the 0-based choice where it stopped. */
+export interface EngineError extends Error { kind: ErrorKind; choice: number | null }
+/** Option values as a start screen's form gives them, by the catalogue's option names: the engine checks each. */
+export type OptionValues = Record<string, boolean | string>;
+/** Bailén: a four-digit hex label such as "2425". */
+export type BailenHex = string;
+/** Bailén: a counter's index in the scenario's counter list. */
+export type BailenUnitId = number;
+/** Bailén's outcome in the shape every ruleset shares. */
+export type BailenOutcome = Outcome<BailenSide, BailenOutcomeDetail>;
+/** The shared exact distribution, as Bailén's prefixed types name it. */
+export type BailenDistribution<O> = Distribution<O>;
+/** The template type of a ruleset whose prompts list every legal action: it has no value. */
+export type NoTemplate = never;
+export type BailenPrompt = Prompt<BailenSide, BailenStep, BailenAction, NoTemplate>;
+export type BailenHistoryEntry = HistoryEntry<BailenSide, BailenAction, BailenEvent>;
+export type MusketsBattlePrompt = Prompt<BattleSide, BattleStep, BattleAction, NoTemplate>;
+export type MusketsBattleHistoryEntry = HistoryEntry<BattleSide, BattleAction, BattleEvent>;
+/** Bloody Monday's outcome in the shape every ruleset shares. */
+export type BmOutcome = Outcome<BmSide, BmDetail>;
+/** The Field Battle's outcome: the shared shape with its BattleResult as the detail. */
+export type BattleOutcome = Outcome<BattleSide, BattleBattleResult>;
+/** The shared exact distribution, as Bloody Monday's prefixed types name it. */
+export type BmDistribution<O> = Distribution<O>;
+export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;
+export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
+/** Field Battle counter indices: HQs and CUs are numbered separately. */
+export type BattleCuId = number;
+export type BattleHqId = number;
+/** Bloody Monday block and area numbers. */
+export type BmBlockId = number;
+export type BmAreaId = number;
+/** Bloody Monday's scenario() is its scenario file (scenarios/bloody_monday.json) as read; these are the parts the page draws. */
+export interface BmScenarioFile {
+  title: string;
+  map: {
+    width: number;
+    height: number;
+    kolocha: [number, number][];
+    command_line?: [number, number][];
+    start_line?: [number, number][];
+    decor?: { kind: string; name: string; points: [number, number][] }[];
+    victory_areas: number[];
+    fleches: number[];
+  };
+  areas: BmAreaFile[];
+  blocks: BmBlockFile[];
+  corps: { id: string; name: string; colour_hex: string; side: string }[];
+  tracks: { turns: { first: number; last: number; labels: string[] }; morale: { cells: number[]; immediate_win_at: number } };
+}
+export interface BmAreaFile {
+  id: number;
+  name: string | null;
+  colour: "green" | "yellow" | "red";
+  victory: boolean;
+  victory_name: string | null;
+  fleche: boolean;
+  label: [number, number];
+  polygon: [number, number][];
+}
+export interface BmBlockFile {
+  id: string;
+  name: string;
+  side: "french" | "russian";
+  corps: string | null;
+  type: string;
+  category: string;
+  levels: number[];
+  max_strength: number;
+  firepower: string[];
+  shield: string | null;
+}
+"#;
 
 /// Benchmark helper: play `games` random games of `ruleset` inside wasm (the same games as
 /// `games::random_games` natively) and return the total number of actions.
 #[wasm_bindgen(js_name = benchRandom)]
-pub fn bench_random(ruleset: &str, games: u32, seed: u32) -> Result<f64, JsError> {
-    crate::games::random_games(ruleset, games, seed).map(|n| n as f64).map_err(js_error)
+pub fn bench_random(ruleset: &str, games: u32, seed: u32) -> Result<f64, JsValue> {
+    crate::games::random_games(ruleset, games, seed).map(|n| n as f64).map_err(game_error)
 }
 
 /// Benchmark helper: `benchRandom("bailen", games, seed)` (kept for scripts/bench.sh).
 #[wasm_bindgen(js_name = benchRandomGames)]
-pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsError> {
-    crate::games::random_games(bailen::RULESET, games, seed).map(|n| n as u32).map_err(js_error)
+pub fn bench_random_games(games: u32, seed: u32) -> Result<u32, JsValue> {
+    crate::games::random_games(crate::games::bailen::RULESET, games, seed).map(|n| n as u32).map_err(game_error)
 }

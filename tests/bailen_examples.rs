@@ -5,12 +5,13 @@
 //! Readings follow `bailen-gaps.md` §4 (cited "An"). Where the stand-in map cannot hold the
 //! example's exact picture, the comment says what is tested instead.
 use napoleonic::core::hex::Hex;
-use napoleonic::core::record::Record;
+use napoleonic::core::record::{Choices, Record};
 use napoleonic::games::bailen::setup::{Placement, SetupStep};
 use napoleonic::games::bailen::{
-    Action, Bailen, CombatResult, Event, JokerMode, Options, Place, RollPurpose, Scenario, Setup,
+    Action, AttackOdds, Bailen, CombatResult, Event, JokerMode, Options, Place, RollPurpose, Scenario, Setup,
     Side, Step, UnitId, Victory, DEFAULT_SCENARIO,
 };
+use napoleonic::core::outcome::Level;
 use napoleonic::games::{GameError, Match, Rules};
 use std::collections::BTreeSet;
 
@@ -222,13 +223,18 @@ fn attack(unit: &str, target: &str) -> Action {
     }
 }
 
+/// The odds of an attack action (the engine's `odds`, an attack's).
+fn attack_odds(g: &Bailen, a: &Action) -> Option<AttackOdds> {
+    g.odds(a).map(|o| o.attack().cloned().unwrap_or_else(|| panic!("not an attack's odds: {o:?}")))
+}
+
 /// Sixths of (no effect, disorganise, eliminate) and the attack/defence numbers.
-fn sixths(g: &Bailen, a: &Action) -> (u8, u8, u8, u8, u8) {
-    let o = g.odds(a).unwrap_or_else(|| panic!("no odds for {a:?}"));
+fn sixths(g: &Bailen, a: &Action) -> (u64, u64, u64, u8, u8) {
+    let o = attack_odds(g, a).unwrap_or_else(|| panic!("no odds for {a:?}"));
     (
-        o.no_effect,
-        o.disorganise,
-        o.eliminate,
+        o.sixths(CombatResult::NoEffect),
+        o.sixths(CombatResult::Disorganise),
+        o.sixths(CombatResult::Eliminate),
         o.numbers.attack,
         o.numbers.defence,
     )
@@ -273,14 +279,10 @@ fn example_surrender_27_against_13() {
         }
     };
 
-    // 27 against 13: the Spanish have surrendered.
-    let g = Bailen::from_setup(&build(13, SetupStep::TurnStart, &[])).unwrap();
-    let o = g.outcome().expect("27 against 13 is a surrender");
-    assert_eq!(
-        (o.winner, o.victory, o.on_board),
-        (Side::French, Victory::Surrender, [27, 13])
-    );
-    assert_eq!(g.prompt(), None);
+    // 27 against 13: the Spanish have surrendered, so such a position is no game to start.
+    let e = Bailen::from_setup(&build(13, SetupStep::TurnStart, &[])).err().expect("27 against 13 is a surrender");
+    let e = e.to_string();
+    assert!(e.contains("the Spanish surrender at once") && e.contains("French 27, Spanish 13"), "{e}");
 
     // 27 against 14: the game goes on...
     let mut g = start(&build(14, SetupStep::Combat { activations: 5 }, &[5]));
@@ -293,9 +295,10 @@ fn example_surrender_27_against_13() {
     assert!(ev.contains(&Event::Eliminated { unit: id("S07") }));
     let o = g.outcome().expect("the Spanish surrender at 13");
     assert_eq!(
-        (o.winner, o.victory, o.on_board),
-        (Side::French, Victory::Surrender, [27, 13])
+        (o.winner, o.detail.victory, o.detail.on_board),
+        (Some(Side::French), Victory::Surrender, [27, 13])
     );
+    assert_eq!(o.level, Level::Decisive, "a surrender is the total victory");
     assert!(ev.iter().any(|e| matches!(e, Event::GameOver { .. })));
     assert_eq!(g.prompt(), None);
     assert_eq!(g.apply(&Action::EndCombat), Err(GameError::GameOver));
@@ -345,10 +348,23 @@ fn example_strategic_victory_not_met_with_vedel_unit_and_spanish_in_bailen() {
         (4, 0, false)
     );
 
-    // Five non-Vedel counters on stars and no Spanish in Bailén: France wins.
-    let g = Bailen::from_setup(&build("F06", "2825")).unwrap();
+    // Five non-Vedel counters on stars and no Spanish in Bailén: France has won, so the
+    // position is refused as a game to play...
+    let e = Bailen::from_setup(&build("F06", "2825")).err().expect("strategic victory").to_string();
+    assert!(e.contains("strategic victory"), "{e}");
+    // ...and France wins the moment a fifth counter reaches the stars.
+    let mut units = vec![("F02", stars[0]), ("F03", stars[1]), ("F04", stars[2]), ("F05", stars[3]), ("F06", "3134"), ("S20", "2825")];
+    units.push(("F01", "3020"));
+    let mut g = start(&Setup {
+        round: 12,
+        arrived: vec![Side::French, Side::Spanish],
+        dice: vec![6],
+        ..position(Side::French, SetupStep::Movement { leader: "F01".into(), allowance: 7 }, &units)
+    });
+    act(&mut g, Action::SelectMover { unit: id("F06") });
+    act(&mut g, Action::MoveTo { unit: id("F06"), to: hex(stars[4]) });
     let o = g.outcome().expect("strategic victory");
-    assert_eq!((o.winner, o.victory), (Side::French, Victory::Strategic));
+    assert_eq!((o.winner, o.detail.victory, o.level), (Some(Side::French), Victory::Strategic, Level::Decisive));
 }
 
 // ------------------------------------------------------------------ Movement of Troops
@@ -853,7 +869,7 @@ fn example_tactical_retreat_of_cavalry() {
         &units,
     ));
     assert!(
-        g.odds(&attack("S27", "F18"))
+        attack_odds(&g, &attack("S27", "F18"))
             .unwrap()
             .tactical_retreat_possible
     );
@@ -1127,7 +1143,8 @@ fn example_reinforcements_round_12_roll_3() {
     let build = |round: u8, die: u8| Setup {
         round,
         first: Some(Side::French),
-        arrived: vec![Side::French],
+        // Vedel can have arrived only from the French turn of round 11.
+        arrived: if round >= 11 { vec![Side::French] } else { vec![] },
         dice: vec![die],
         ..pending_reorganization()
     };
@@ -1297,17 +1314,17 @@ fn example_combined_attack_infantry_and_artillery() {
         g.view(Side::Spanish).units[id("S32") as usize].attacks_left,
         1
     );
-    let odds_cav = g.odds(&attack("S32", "F18")).unwrap();
+    let odds_cav = attack_odds(&g, &attack("S32", "F18")).unwrap();
     assert!(odds_cav.numbers.capped);
-    assert_eq!((odds_cav.disorganise, odds_cav.eliminate), (2, 0));
+    assert_eq!((odds_cav.sixths(CombatResult::Disorganise), odds_cav.sixths(CombatResult::Eliminate)), (2, 0));
     // Against the French guns (DF 5) an 8 would eliminate.
-    let odds_guns = g.odds(&attack("S32", "F42")).unwrap();
+    let odds_guns = attack_odds(&g, &attack("S32", "F42")).unwrap();
     assert!(!odds_guns.numbers.capped);
     assert_eq!(
         (
-            odds_guns.no_effect,
-            odds_guns.disorganise,
-            odds_guns.eliminate
+            odds_guns.sixths(CombatResult::NoEffect),
+            odds_guns.sixths(CombatResult::Disorganise),
+            odds_guns.sixths(CombatResult::Eliminate)
         ),
         (3, 1, 2)
     );
@@ -1615,26 +1632,26 @@ fn leader_gives_plus_one_in_melee_within_five_hexes() {
         ))
     };
     let g = with_reding("1611"); // 5 from 1616
-    assert_eq!(g.odds(&attack("S20", "F32")).unwrap().numbers.attack, 4);
+    assert_eq!(attack_odds(&g, &attack("S20", "F32")).unwrap().numbers.attack, 4);
     assert_eq!(
-        g.odds(&attack("S02", "F33")).unwrap().numbers.attack,
+        attack_odds(&g, &attack("S02", "F33")).unwrap().numbers.attack,
         3,
         "Venegas's unit"
     );
     assert_eq!(
-        g.odds(&attack("S32", "F32")).unwrap().numbers.attack,
+        attack_odds(&g, &attack("S32", "F32")).unwrap().numbers.attack,
         2,
         "no bonus at range"
     );
     let g = with_reding("1610"); // 6 from 1616
-    assert_eq!(g.odds(&attack("S20", "F32")).unwrap().numbers.attack, 3);
+    assert_eq!(attack_odds(&g, &attack("S20", "F32")).unwrap().numbers.attack, 3);
     // The leader's own attack.
     let g = start(&position(
         Side::Spanish,
         SetupStep::Combat { activations: 5 },
         &[("S16", "1616"), ("F32", "1617")],
     ));
-    assert_eq!(g.odds(&attack("S16", "F32")).unwrap().numbers.attack, 2);
+    assert_eq!(attack_odds(&g, &attack("S16", "F32")).unwrap().numbers.attack, 2);
 }
 
 /// A22(d): in a combined attack the leader's +1 applies only if the principal fights in melee.
@@ -1660,8 +1677,8 @@ fn leader_bonus_in_a_combined_attack_needs_the_principal_in_melee() {
             target: id("F32")
         }
     );
-    let o = g
-        .odds(&Action::Support {
+    let o = attack_odds(
+        &g, &Action::Support {
             supporter: id("S02"),
         })
         .unwrap();
@@ -1770,7 +1787,7 @@ fn pursuit_eliminates_disorganised_foot_artillery_without_a_roll() {
         to: hex("1618"),
     };
     assert!(actions(&g).contains(&pursue));
-    assert!(g.odds(&pursue).unwrap().numbers.automatic);
+    assert!(attack_odds(&g, &pursue).unwrap().numbers.automatic);
     let ev = act(&mut g, pursue);
     assert!(rolls(&ev).is_empty(), "no die");
     assert_eq!(
@@ -1819,7 +1836,7 @@ fn spanish_light_cavalry_gets_plus_one_in_pursuit() {
     disorganise(&mut s, "F32");
     let g = start(&s);
     let odds = |unit: &str, to: &str| {
-        g.odds(&Action::Pursue {
+        attack_odds(&g, &Action::Pursue {
             unit: id(unit),
             target: id("F32"),
             to: hex(to),
@@ -1844,8 +1861,8 @@ fn spanish_light_cavalry_gets_plus_one_in_pursuit() {
     );
     disorganise(&mut s, "S20");
     let g = start(&s);
-    let o = g
-        .odds(&Action::Pursue {
+    let o = attack_odds(
+        &g, &Action::Pursue {
             unit: id("F25"),
             target: id("S20"),
             to: hex("1618"),
@@ -2169,12 +2186,30 @@ fn corrupt_saved_string_gives_a_precise_error() {
         matches!(msg(Match::import(&tampered)), GameError::Record(m) if m.contains("checksum"))
     );
     // A choice that is not offered at that point: the replay names it.
-    let mut record = Record::decode(&saved).unwrap();
-    record.choices.push(9999);
-    match msg(Match::import(&record.encode())) {
+    // An action that is not legal at that point: the replay names the choice and the reason.
+    let with = |extra: Action| {
+        let mut record = Record::decode(&saved).unwrap();
+        let mut actions = m.choices().to_vec();
+        actions.push(extra);
+        record.choices = Choices::Actions { count: actions.len() as u32, code: Bailen::encode_actions(&actions) };
+        record.encode()
+    };
+    match msg(Match::import(&with(Action::EndMovement))) {
         GameError::Replay { choice, reason } => {
             assert_eq!(choice, 5);
-            assert!(reason.contains("9999"), "{reason}");
+            assert!(reason.starts_with("illegal action"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // An action the code cannot read (one more announced than written).
+    let mut record = Record::decode(&saved).unwrap();
+    if let Choices::Actions { count, .. } = &mut record.choices {
+        *count += 40;
+    }
+    match msg(Match::import(&record.encode())) {
+        GameError::Replay { choice, reason } => {
+            assert!(choice >= 5, "{choice}");
+            assert!(reason.contains("cannot be read"), "{reason}");
         }
         other => panic!("{other:?}"),
     }
@@ -2258,15 +2293,31 @@ fn losing_all_four_leaders_is_a_surrender() {
         arrived: vec![Side::French, Side::Spanish],
         ..bare(Side::French, SetupStep::TurnStart, &units)
     };
-    let g = Bailen::from_setup(&s).unwrap();
+    // No Spanish leader left: the Spanish have surrendered, so the position is refused.
+    let e = Bailen::from_setup(&s).err().expect("no Spanish leader left").to_string();
+    assert!(e.contains("the Spanish have lost all their leaders"), "{e}");
+    // The last leader lost in play ends the game: Castaños (S60) falls to a French attack.
+    let mut units = units.to_vec();
+    units.push(("S60", "0102"));
+    units.push(("F02", "0202"));
+    let mut last = Setup {
+        round: 14,
+        arrived: vec![Side::French, Side::Spanish],
+        dice: vec![6],
+        ..bare(Side::French, SetupStep::Combat { activations: 5 }, &units)
+    };
+    disorganise(&mut last, "S60");
+    let mut g = start(&last);
+    act(&mut g, attack("F02", "S60"));
+    act(&mut g, Action::SingleAttack { unit: id("F02") });
     let o = g.outcome().expect("no Spanish leader left");
     assert_eq!(
-        (o.winner, o.victory),
-        (Side::French, Victory::AllLeadersLost)
+        (o.winner, o.detail.victory, o.level),
+        (Some(Side::French), Victory::AllLeadersLost, Level::Decisive)
     );
-    // Castaños has not arrived yet: he is not lost.
+    // Castaños has not arrived yet: he is not lost (nor has Vedel, before round 11).
     let g = start(&Setup {
-        arrived: vec![Side::French],
+        arrived: vec![],
         round: 8,
         ..s
     });
@@ -2291,9 +2342,9 @@ fn after_round_15_spain_wins_and_the_larger_army_a_partial_victory() {
     let g = Bailen::from_setup(&build(&[("S21", "1622")])).unwrap();
     let o = g.outcome().expect("the game ends after round 15");
     assert_eq!(
-        (o.winner, o.victory, o.partial, o.round, o.on_board),
+        (o.winner, o.detail.victory, o.detail.partial, o.detail.round, o.detail.on_board),
         (
-            Side::Spanish,
+            Some(Side::Spanish),
             Victory::StrategicDefence,
             Some(Side::Spanish),
             15,
@@ -2302,13 +2353,18 @@ fn after_round_15_spain_wins_and_the_larger_army_a_partial_victory() {
     );
     let g = Bailen::from_setup(&build(&[("F33", "1608")])).unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.partial), (Side::Spanish, Some(Side::French)));
+    assert_eq!((o.winner, o.detail.partial), (Some(Side::Spanish), Some(Side::French)));
+    assert_eq!(o.level, Level::Marginal, "Spain wins on time while the French have the partial victory");
     let g = Bailen::from_setup(&build(&[])).unwrap();
     assert_eq!(
-        g.outcome().unwrap().partial,
+        g.outcome().unwrap().detail.partial,
         None,
         "equal counts: no partial victory"
     );
+    assert_eq!(g.outcome().unwrap().level, Level::Marginal);
+    let g = Bailen::from_setup(&build(&[("S21", "1622")])).unwrap();
+    assert_eq!(g.outcome().unwrap().level, Level::Substantive, "Spain's strategic and partial victories together");
+    assert_eq!(g.outcome().unwrap().returns(&[Side::French, Side::Spanish]), vec![-0.75, 0.75]);
 }
 
 /// BC-110, BC-112: a counter recovered in step 3 may fight in step 5 of the same turn.
@@ -2574,7 +2630,7 @@ fn tactical_retreat_needs_to_outpace_every_attacker() {
     s.dice = vec![1];
     let mut g = start(&s);
     assert!(
-        g.odds(&attack("S27", "F18"))
+        attack_odds(&g, &attack("S27", "F18"))
             .unwrap()
             .tactical_retreat_possible
     );
@@ -2582,7 +2638,7 @@ fn tactical_retreat_needs_to_outpace_every_attacker() {
     let support = Action::Support {
         supporter: id("S35"),
     };
-    assert!(!g.odds(&support).unwrap().tactical_retreat_possible);
+    assert!(!attack_odds(&g, &support).unwrap().tactical_retreat_possible);
     let ev = act(&mut g, support);
     assert!(
         !matches!(step(&g), Step::TacticalRetreat { .. }),

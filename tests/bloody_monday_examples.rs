@@ -2,6 +2,7 @@
 //! engine can show, and cheap checklist items (`bm-checklist.md`, cited "BM-n"), as positions
 //! built with the public `Setup` on the scenario's map and driven through the public API.
 //! Readings follow `bm-gaps.md` §D (cited "Dn"). Test names follow the examples.
+use napoleonic::core::outcome::Level;
 use napoleonic::games::bloody_monday::setup::{AreaSide, Placement, SetupStep};
 use napoleonic::games::bloody_monday::{
     Action, BlockId, BlockView, BloodyMonday, Event, Options, Scenario, Setup, Side, Step, Victory, LAST_BLOOD,
@@ -546,7 +547,8 @@ fn killing_the_commander_in_chief_wins() {
     to_battles(&mut m);
     act(&mut m, Action::ResolveBattle { area: 57 });
     let o = m.state().outcome().expect("game over");
-    assert_eq!((o.winner, o.victory), (Some(Side::French), Victory::CommanderKilled));
+    assert_eq!((o.winner, o.detail.victory), (Some(Side::French), Victory::CommanderKilled));
+    assert_eq!(o.level, Level::Decisive, "[Win] A wins immediately");
 }
 
 /// [Win C] ten counting units destroyed; militia, jagers and cossacks do not count (2.3b),
@@ -562,7 +564,7 @@ fn ten_counting_units_destroyed_wins_and_jagers_do_not_count() {
     assert!(m.state().outcome().is_none(), "9 counting units only");
     setup.destroyed.push("R38".into());
     let m = start(setup);
-    assert_eq!(m.state().outcome().map(|o| o.victory), Some(Victory::Morale));
+    assert_eq!(m.state().outcome().map(|o| o.detail.victory), Some(Victory::Morale));
 }
 
 /// 1.1 / 8.0: at the end of turn 4, 3 victory areas each with nobody holding all three
@@ -580,7 +582,8 @@ fn end_of_turn_4_draw_rule_and_last_blood_points() {
     act(&mut m, Action::Pass);
     act(&mut m, Action::EndMovement);
     let o = m.state().outcome().expect("end of turn 4");
-    assert_eq!(o.victory_areas, [4, 2]);
+    assert_eq!(o.detail.victory_areas, [4, 2]);
+    assert_eq!((o.winner, o.level), (Some(Side::French), Level::Marginal), "8.0 more areas when turn 4 ends");
     // French 19, 41, 55 ... with 62 back to the Russians: 3-3 and split flèches.
     s.control.retain(|c| c.area != 62);
     let mut m = start(s.clone());
@@ -589,7 +592,8 @@ fn end_of_turn_4_draw_rule_and_last_blood_points() {
     act(&mut m, Action::Pass);
     act(&mut m, Action::EndMovement);
     let o = m.state().outcome().expect("end of turn 4");
-    assert_eq!((o.winner, o.victory, o.victory_areas), (None, Victory::Draw, [3, 3]));
+    assert_eq!((o.winner, o.detail.victory, o.detail.victory_areas), (None, Victory::Draw, [3, 3]));
+    assert_eq!(o.level, Level::Draw);
     // Last Blood: 2 an area, 3 for all flèches, kills by shield.
     s.scenario = LAST_BLOOD.into();
     s.destroyed = vec!["R46".into(), "R36".into(), "R33".into(), "R40".into()];

@@ -809,7 +809,7 @@ fn last_blood_10_0_all_options_and_points_at_the_end_bm215_bm217() {
     pass(&mut m);
     pass(&mut m);
     let o = m.state().outcome().expect("end of turn 4");
-    assert_eq!((o.winner, o.victory), (Some(Side::French), Victory::VictoryAreas), "the basic game counts areas");
+    assert_eq!((o.winner, o.detail.victory), (Some(Side::French), Victory::VictoryAreas), "the basic game counts areas");
 
     s.scenario = LAST_BLOOD.into();
     let mut m = start(s);
@@ -818,7 +818,9 @@ fn last_blood_10_0_all_options_and_points_at_the_end_bm215_bm217() {
     pass(&mut m);
     let o = m.state().outcome().expect("end of turn 4");
     // French: 4 areas x 2 = 8; Russians: 2 areas x 2 + 3 + 5 = 12.
-    assert_eq!((o.winner, o.victory, o.points), (Some(Side::Russian), Victory::Points, Some([8, 12])));
+    assert_eq!((o.winner, o.detail.victory, o.detail.points), (Some(Side::Russian), Victory::Points, Some([8, 12])));
+    assert_eq!(o.level, napoleonic::core::outcome::Level::Marginal, "10.0 points when turn 4 ends");
+    assert_eq!(o.returns(&[Side::French, Side::Russian]), vec![-0.5, 0.5]);
 }
 
 // ------------------------------------------------------------------------------ random Last Blood games

@@ -72,7 +72,7 @@ fn a_thousand_random_games_keep_every_invariant() {
         longest = longest.max(steps);
         total += steps;
         let o = m.state().outcome().expect("outcome");
-        *results.entry(format!("{:?} {:?}", o.winner, o.victory)).or_insert(0) += 1;
+        *results.entry(format!("{:?} {:?}", o.winner, o.detail.victory)).or_insert(0) += 1;
     }
     eprintln!("{games} games, {total} actions, longest {longest}; results {results:?}");
 }

@@ -179,7 +179,7 @@ fn all_seven_victory_areas_win_at_once_bm34() {
     tactical(&mut m, &["F09"]);
     let ev = walk(&mut m, "F10", &[59]);
     let o = m.state().outcome().expect("the game is over");
-    assert_eq!((o.winner, o.victory), (Some(Side::French), Victory::AllVictoryAreas));
+    assert_eq!((o.winner, o.detail.victory), (Some(Side::French), Victory::AllVictoryAreas));
     assert!(ev.iter().any(|e| matches!(e, Event::GameOver { .. })));
     assert!(m.prompt().is_none());
 }
@@ -777,7 +777,7 @@ fn last_blood_keeps_the_immediate_victory_conditions_bm216() {
         s.scenario = napoleonic::games::bloody_monday::LAST_BLOOD.to_string();
         s
     };
-    let outcome = |s: Setup| start(s).state().outcome().map(|o| (o.winner, o.victory));
+    let outcome = |s: Setup| start(s).state().outcome().map(|o| (o.winner, o.detail.victory));
     assert_eq!(outcome(base()), None);
     let mut s = base();
     s.blocks.retain(|p| p.block != "R01");

@@ -8,22 +8,27 @@
 //! * Generator: PCG32, "XSH-RR 64/32" (M. E. O'Neill, <https://www.pcg-random.org>): a 64-bit
 //!   LCG `state = state * 6364136223846793005 + 1442695040888963407 (mod 2^64)` whose output
 //!   for the old state `s` is `rotr32(((s >> 18) ^ s) >> 27, s >> 59)`. The increment is the
-//!   fixed PCG default stream constant.
+//!   fixed PCG default stream constant. This is exactly `rand_pcg::Pcg32` (`Lcg64Xsh32`), which
+//!   the stream uses.
 //! * Seeding: the seed is first mixed with one SplitMix64 step (S. Vigna), then installed as in
-//!   the reference `pcg32_srandom_r`: `state = 0; step; state += mixed; step`.
+//!   the reference `pcg32_srandom_r`: `state = 0; step; state += mixed; step`. That is
+//!   `Pcg32::new(mixed, PCG_STREAM)`: it sets `state = mixed + increment`, then steps, and the
+//!   reference's first step from 0 gives `increment` too.
 //! * A roll of `n` faces draws 32-bit outputs and rejects any below `2^32 mod n` (the reference
 //!   `pcg32_boundedrand_r`), so every face is exactly equally likely; the face is
 //!   `output % n + 1`.
 //! * Scripted rolls, if any, are consumed before the generator and do not advance it.
+use rand_core::Rng;
+use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
 /// Bump only if the stream algorithm changes; saved games record it through their version.
 pub const DICE_VERSION: u8 = 1;
 
-/// PCG32 multiplier (the 64-bit LCG multiplier of the reference implementation).
-const PCG_MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 /// PCG32 increment: the reference default stream constant (odd, as the LCG requires).
 const PCG_INCREMENT: u64 = 1_442_695_040_888_963_407;
+/// The stream number `Pcg32::new` turns into that increment (`stream << 1 | 1`).
+const PCG_STREAM: u64 = PCG_INCREMENT >> 1;
 
 /// One SplitMix64 output for `seed` (the first value of a SplitMix64 stream seeded with it).
 const fn splitmix64(seed: u64) -> u64 {
@@ -33,38 +38,21 @@ const fn splitmix64(seed: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One LCG step of PCG32 with increment `inc`.
-const fn pcg_step(state: u64, inc: u64) -> u64 {
-    state.wrapping_mul(PCG_MULTIPLIER).wrapping_add(inc)
-}
-
-/// The XSH-RR output permutation of PCG32 applied to a (pre-step) state.
-const fn pcg_output(state: u64) -> u32 {
-    let xorshifted = (((state >> 18) ^ state) >> 27) as u32;
-    let rot = (state >> 59) as u32;
-    xorshifted.rotate_right(rot)
-}
-
-/// The reference `pcg32_srandom_r` state initialisation for `initstate` and increment `inc`.
-const fn pcg_init(initstate: u64, inc: u64) -> u64 {
-    let state = pcg_step(0, inc);
-    pcg_step(state.wrapping_add(initstate), inc)
-}
-
 /// A replayable dice stream: scripted rolls first (for tests and rulebook examples), then the
 /// seeded generator.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dice {
-    /// PCG32 state.
-    state: u64,
-    /// Scripted rolls not yet consumed, stored last-first so that taking the next one is a pop.
-    script_rev: Vec<u8>,
+    /// The generator.
+    pcg: Pcg32,
+    /// Scripted rolls not yet consumed, stored last-first so that taking the next one is a pop;
+    /// None when there are none (a boxed list keeps the stream small to clone).
+    script_rev: Option<Box<Vec<u8>>>,
 }
 
 impl Dice {
     /// A stream seeded from `seed`.
     pub fn seeded(seed: u64) -> Self {
-        Dice { state: pcg_init(splitmix64(seed), PCG_INCREMENT), script_rev: Vec::new() }
+        Dice { pcg: Pcg32::new(splitmix64(seed), PCG_STREAM), script_rev: None }
     }
 
     /// A stream that returns `script` in order first, then continues exactly as
@@ -72,29 +60,34 @@ impl Dice {
     /// A scripted value outside 1..=sides of the roll that consumes it is clamped (see `roll`).
     pub fn scripted(seed: u64, script: &[u8]) -> Self {
         let mut dice = Dice::seeded(seed);
-        dice.script_rev = script.iter().rev().copied().collect();
+        if !script.is_empty() {
+            dice.script_rev = Some(Box::new(script.iter().rev().copied().collect()));
+        }
         dice
     }
 
-    /// The next raw 32-bit output of the generator.
-    fn next_u32(&mut self) -> u32 {
-        let old = self.state;
-        self.state = pcg_step(old, PCG_INCREMENT);
-        pcg_output(old)
+    /// The next scripted roll, if any.
+    fn next_scripted(&mut self) -> Option<u8> {
+        let script = self.script_rev.as_mut()?;
+        let v = script.pop();
+        if script.is_empty() {
+            self.script_rev = None;
+        }
+        v
     }
 
     /// One roll of a die with `sides` faces, 1..=sides, unbiased. A scripted value outside
     /// 1..=sides is clamped into range. A die of 0 sides is treated as a die of 1 side.
     pub fn roll(&mut self, sides: u8) -> u8 {
         let sides = sides.max(1);
-        if let Some(v) = self.script_rev.pop() {
+        if let Some(v) = self.next_scripted() {
             return v.clamp(1, sides);
         }
         let n = u32::from(sides);
         // 2^32 mod n: outputs below it would make the low faces more likely; reject them.
         let threshold = n.wrapping_neg() % n;
         loop {
-            let x = self.next_u32();
+            let x = self.pcg.next_u32();
             if x >= threshold {
                 // x % n < n <= 255, so the conversion cannot fail.
                 return u8::try_from(x % n).map_or(sides, |face| face + 1);
@@ -109,7 +102,7 @@ impl Dice {
 
     /// Number of scripted rolls not yet consumed.
     pub fn scripted_left(&self) -> usize {
-        self.script_rev.len()
+        self.script_rev.as_ref().map_or(0, |s| s.len())
     }
 }
 
@@ -129,14 +122,26 @@ mod tests {
     #[test]
     fn pcg32_matches_reference_vector() {
         // pcg32-demo from the reference C implementation: srandom(42, 54).
-        let inc = (54u64 << 1) | 1;
-        let mut state = pcg_init(42, inc);
-        let mut out = Vec::new();
-        for _ in 0..6 {
-            out.push(pcg_output(state));
-            state = pcg_step(state, inc);
-        }
+        let mut pcg = Pcg32::new(42, 54);
+        let out: Vec<u32> = (0..6).map(|_| pcg.next_u32()).collect();
         assert_eq!(out, [0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e]);
+    }
+
+    /// The stream's seeding is the reference `pcg32_srandom_r` with the default increment,
+    /// written out here by hand.
+    #[test]
+    fn seeding_is_the_reference_srandom() {
+        const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+        let step = |s: u64| s.wrapping_mul(MULTIPLIER).wrapping_add(PCG_INCREMENT);
+        let output = |s: u64| ((((s >> 18) ^ s) >> 27) as u32).rotate_right((s >> 59) as u32);
+        for seed in [0u64, 1, 42, u64::MAX] {
+            let mut state = step(step(0).wrapping_add(splitmix64(seed)));
+            let mut dice = Dice::seeded(seed);
+            for _ in 0..10 {
+                assert_eq!(dice.pcg.next_u32(), output(state));
+                state = step(state);
+            }
+        }
     }
 
     #[test]

@@ -492,6 +492,199 @@ pub fn reachable_indexed(
     reach
 }
 
+/// No neighbour (off the board) in a `Grid::neighbour_table`.
+pub const NO_NEIGHBOUR: u16 = u16::MAX;
+
+impl Grid {
+    /// `neighbour_indices` of every hex, as u16 with `NO_NEIGHBOUR` off the board, for
+    /// `ReachScratch::search`. None if the board has more than `u16::MAX - 1` hexes.
+    pub fn neighbour_table(&self) -> Option<Vec<[u16; 6]>> {
+        if self.len() >= usize::from(NO_NEIGHBOUR) {
+            return None;
+        }
+        Some(
+            (0..self.len())
+                .map(|i| self.neighbour_indices(i).map(|j| j.map_or(NO_NEIGHBOUR, |j| j as u16)))
+                .collect(),
+        )
+    }
+}
+
+/// A reusable cheapest-path search over a `Grid::neighbour_table`: the same search as
+/// `reachable_indexed` (the same reached hexes, costs and paths), for small integer step costs
+/// of at least 1, without allocating once warm. Costs are kept per hex only for the hexes
+/// reached; `clear` forgets them in time proportional to their number.
+///
+/// The paths are those of `reachable_indexed` because its parent of a hex is a pure function
+/// of the costs: the first hex, in expansion order (cost, grid index), whose cost plus the
+/// step equals the hex's cheapest cost. This search expands the hexes of one cost in any order
+/// (a bucket a cost, Dial's algorithm) and keeps, among equal offers, the parent of lowest
+/// (cost, grid index).
+#[derive(Clone, Debug, Default)]
+pub struct ReachScratch {
+    /// Cheapest cost per grid index; u16::MAX = not reached.
+    cost: Vec<u16>,
+    /// Previous grid index on the cheapest path; NO_NEIGHBOUR for the start.
+    parent: Vec<u16>,
+    /// One bit per grid index reached (the start included).
+    bits: Vec<u64>,
+    /// Grid indices reached, each once.
+    touched: Vec<u16>,
+    /// Grid indices queued for each cost.
+    buckets: Vec<Vec<u16>>,
+    start: Option<u16>,
+}
+
+impl ReachScratch {
+    fn fit(&mut self, n: usize) {
+        if self.cost.len() != n {
+            self.cost = vec![u16::MAX; n];
+            self.parent = vec![NO_NEIGHBOUR; n];
+            self.bits = vec![0; n.div_ceil(64)];
+            self.touched.clear();
+        }
+    }
+
+    /// Forget the last search.
+    pub fn clear(&mut self) {
+        for &i in &self.touched {
+            let i = usize::from(i);
+            if let Some(c) = self.cost.get_mut(i) {
+                *c = u16::MAX;
+            }
+            if let Some(w) = self.bits.get_mut(i / 64) {
+                *w = 0;
+            }
+        }
+        self.touched.clear();
+        self.start = None;
+    }
+
+    /// Search from grid index `start` with `budget`, replacing the last search. `step(from,
+    /// direction, to)` is the cost of a step (None: forbidden; a cost of 0 counts as 1), and a
+    /// hex with `must_stop(index, cost)` is reached but not left (the start always is). `nbr`
+    /// is the board's `Grid::neighbour_table`.
+    pub fn search(
+        &mut self,
+        nbr: &[[u16; 6]],
+        start: usize,
+        budget: u16,
+        mut step: impl FnMut(usize, usize, usize) -> Option<u16>,
+        mut must_stop: impl FnMut(usize, u16) -> bool,
+    ) {
+        self.clear();
+        self.fit(nbr.len());
+        if start >= nbr.len() || budget == u16::MAX {
+            return;
+        }
+        let levels = usize::from(budget) + 1;
+        if self.buckets.len() < levels {
+            self.buckets.resize_with(levels, Vec::new);
+        }
+        let s = start as u16;
+        self.start = Some(s);
+        self.reach(s, 0, NO_NEIGHBOUR);
+        self.buckets[0].push(s);
+        for c in 0..levels {
+            let mut bucket = std::mem::take(&mut self.buckets[c]);
+            for &i in &bucket {
+                let iu = usize::from(i);
+                if self.cost[iu] != c as u16 || (i != s && must_stop(iu, c as u16)) {
+                    continue; // a stale entry, or a hex the mover must stop in
+                }
+                for (d, &j) in nbr[iu].iter().enumerate() {
+                    let ju = usize::from(j);
+                    if j == NO_NEIGHBOUR || ju >= nbr.len() {
+                        continue;
+                    }
+                    let Some(cost) = step(iu, d, ju) else { continue };
+                    let nc = c + usize::from(cost.max(1));
+                    if nc > usize::from(budget) {
+                        continue;
+                    }
+                    let old = self.cost[ju];
+                    if (nc as u16) < old {
+                        self.reach(j, nc as u16, i);
+                        self.buckets[nc].push(j);
+                    } else if nc as u16 == old {
+                        // An equal offer: the parent of lowest (cost, index) wins.
+                        let p = self.parent[ju];
+                        if p != NO_NEIGHBOUR && self.cost[usize::from(p)] == c as u16 && i < p {
+                            self.parent[ju] = i;
+                        }
+                    }
+                }
+            }
+            bucket.clear();
+            self.buckets[c] = bucket;
+        }
+    }
+
+    fn reach(&mut self, j: u16, cost: u16, parent: u16) {
+        let ju = usize::from(j);
+        if self.cost[ju] == u16::MAX {
+            self.touched.push(j);
+            self.bits[ju / 64] |= 1 << (ju % 64);
+        }
+        self.cost[ju] = cost;
+        self.parent[ju] = parent;
+    }
+
+    /// The start of the last search.
+    pub fn start(&self) -> Option<usize> {
+        self.start.map(usize::from)
+    }
+
+    /// The cheapest cost to grid index `i` in the last search, if reached.
+    pub fn cost(&self, i: usize) -> Option<u16> {
+        self.cost.get(i).copied().filter(|&c| c != u16::MAX)
+    }
+
+    /// Was grid index `i` reached?
+    pub fn reached(&self, i: usize) -> bool {
+        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// One bit per grid index reached, 64 a word.
+    pub fn bits(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// The grid indices of the cheapest path from the start to `i`, both included; empty if
+    /// not reached.
+    pub fn path(&self, i: usize) -> Vec<usize> {
+        if self.cost(i).is_none() {
+            return Vec::new();
+        }
+        let mut out = vec![i];
+        let mut at = i;
+        while let Some(&p) = self.parent.get(at) {
+            if p == NO_NEIGHBOUR || out.len() > self.touched.len() {
+                break;
+            }
+            at = usize::from(p);
+            out.push(at);
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// The grid indices whose bit is set, in increasing order.
+pub fn set_bits(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut x = word;
+        std::iter::from_fn(move || {
+            if x == 0 {
+                return None;
+            }
+            let b = x.trailing_zeros() as usize;
+            x &= x - 1;
+            Some(w * 64 + b)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -955,6 +1148,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `ReachScratch::search` finds what `reachable_indexed` finds: the same hexes, costs and
+    /// paths (ties included), warm or cold, with costs from 1 to 4 as in the hex games.
+    #[test]
+    fn reach_scratch_is_reachable_indexed() {
+        let grid = Grid::new(21, 17);
+        let nbr = grid.neighbour_table().expect("small board");
+        let mut scratch = ReachScratch::default();
+        for variant in 0..6u32 {
+            let terrain = |x: Hex| {
+                let (c, r) = x.column_row();
+                (c as u32 * (7 + variant) + r as u32 * 13 + variant) % 6
+            };
+            // 0: forbidden; 1-4: the cost; 5: a hex to stop in (cost 2).
+            let cost = |to: Hex| match terrain(to) {
+                0 => None,
+                5 => Some(2),
+                c => Some(c),
+            };
+            let stop = |x: Hex| terrain(x) == 5;
+            for start in [h("1109"), h("0101"), h("2117"), h("0201"), h("3030")] {
+                for budget in [0u16, 1, 4, 9, 18] {
+                    let a = reachable(&grid, start, u32::from(budget), |_, to| cost(to), stop);
+                    let s = grid.index(start).unwrap_or(usize::MAX);
+                    scratch.search(&nbr, s, budget, |_, _, to| cost(grid.hex(to)).map(|c| c as u16), |i, _| stop(grid.hex(i)));
+                    let reached: Vec<(Hex, u32)> =
+                        set_bits(scratch.bits()).map(|i| (grid.hex(i), u32::from(scratch.cost(i).unwrap_or(u16::MAX)))).collect();
+                    assert_eq!(a.reached(), reached, "{start} {budget}");
+                    for i in 0..grid.len() {
+                        let via: Vec<Hex> = scratch.path(i).into_iter().map(|j| grid.hex(j)).collect();
+                        assert_eq!(a.path(grid.hex(i)), via, "{start} {budget} {}", grid.hex(i));
+                    }
+                }
+            }
+        }
+        scratch.clear();
+        assert!(set_bits(scratch.bits()).next().is_none());
     }
 
     proptest! {

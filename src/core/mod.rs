@@ -1,3 +1,5 @@
+pub mod action_code;
+pub mod bounded;
 pub mod dice;
 pub mod graph;
 pub mod hex;

@@ -1,11 +1,27 @@
 //! The saved-game string: a versioned, checksummed binary envelope in base64url.
 //!
-//! A record holds what is needed to replay a game: format version, ruleset name, scenario id,
-//! ruleset-encoded options, seed, and the list of choices (each the index of the chosen action
-//! in the legal-action list of the prompt at that point). Import replays the choices, so dice
-//! cannot be edited without the replay failing.
+//! A record holds what is needed to replay a game: format version, ruleset name, the version of
+//! that ruleset's rules code, scenario, ruleset-encoded options, seed, and the actions chosen,
+//! each as the action itself (format 2) or, in strings of format 1, as its index in the list of
+//! legal actions at that point. Import replays the actions, so dice cannot be edited without
+//! the replay failing.
 //!
-//! # Format version 1
+//! # Format version 2 (written by `encode`)
+//!
+//! | field | encoding |
+//! |---|---|
+//! | magic | the two bytes `b"NW"` |
+//! | version | u16, little-endian: 2 |
+//! | payload | raw DEFLATE (RFC 1951) of the fields below, at most 16 MiB once inflated |
+//! | checksum | CRC-32 (IEEE 802.3, as in zlib) of every byte before it, u32 LE |
+//!
+//! The payload, in order: ruleset (length + UTF-8), rules version (varint), scenario (length +
+//! UTF-8: a built-in id, or the whole text of a scenario file or setup), options (length +
+//! bytes), seed (u64 LE), the number of actions (varint), then the rest of the payload: the
+//! actions in the ruleset's own compact code (`Rules::encode_actions`; by default the shared
+//! value code of `core::action_code`).
+//!
+//! # Format version 1 (still read)
 //!
 //! The bytes, in order:
 //!
@@ -23,14 +39,21 @@
 //! Every varint is an unsigned LEB128 of at most 5 bytes holding a u32. The bytes are written
 //! as base64url without padding (RFC 4648 §5).
 //!
+//! Format 1 has no rules version: its strings are read as rules version 1 of their ruleset.
+//!
 //! `decode` checks, in order: empty input, characters, length, base64 decoding, magic,
-//! version (before the checksum, so that a string from another version says so), checksum,
-//! then the fields, then that nothing follows them.
+//! version, checksum, then the fields, then that nothing follows them. A version this build does
+//! not read is reported as such only when the checksum holds (the trailer is the same in every
+//! version); otherwise the string is damaged, whatever its version bytes say.
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
 /// Current format version written by `encode`.
-pub const RECORD_VERSION: u16 = 1;
+pub const RECORD_VERSION: u16 = 2;
+/// The first format: choices as indices into the lists of legal actions.
+pub const FORMAT_1: u16 = 1;
+/// The most bytes a format-2 payload may inflate to.
+const MAX_PAYLOAD: usize = 16 << 20;
 
 /// The two bytes every saved game starts with.
 const MAGIC: [u8; 2] = *b"NW";
@@ -42,14 +65,37 @@ pub struct Record {
     pub version: u16,
     /// Ruleset name ("bailen", ...).
     pub ruleset: String,
+    /// The version of the ruleset's rules code that wrote the record (1 for format 1).
+    pub rules_version: u16,
     /// Scenario id within the ruleset.
     pub scenario: String,
     /// Ruleset-encoded options.
     pub options: Vec<u8>,
     /// Seed of the dice stream.
     pub seed: u64,
-    /// Index of the chosen action at each decision point, in order.
-    pub choices: Vec<u32>,
+    /// The choices made, in order.
+    pub choices: Choices,
+}
+
+/// The choices of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choices {
+    /// Format 1: the index of the chosen action in the prompt's list of legal actions.
+    Indices(Vec<u32>),
+    /// Format 2: the actions themselves, `count` of them in the ruleset's compact code.
+    Actions { count: u32, code: Vec<u8> },
+}
+
+impl Choices {
+    pub fn len(&self) -> usize {
+        match self {
+            Choices::Indices(v) => v.len(),
+            Choices::Actions { count, .. } => *count as usize,
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// Every way a saved string can be bad, precisely.
@@ -96,6 +142,8 @@ pub enum RecordError {
     },
     /// The checksum does not match: the string was edited or damaged.
     ChecksumMismatch,
+    /// The compressed payload does not inflate (or inflates beyond the limit).
+    BadPayload,
     /// This many bytes follow the last field.
     TrailingBytes(usize),
 }
@@ -150,6 +198,10 @@ impl std::fmt::Display for RecordError {
                 "The saved game is damaged or was edited: its checksum does not match its \
                  contents."
             ),
+            RecordError::BadPayload => write!(
+                f,
+                "The saved game is damaged: its compressed contents cannot be read."
+            ),
             RecordError::TrailingBytes(n) => write!(
                 f,
                 "The saved game is damaged: {n} unexpected byte{} follow{} the choice list.",
@@ -172,28 +224,13 @@ mod field {
     pub const SEED: &str = "seed";
     pub const CHOICE_COUNT: &str = "number of choices";
     pub const CHOICES: &str = "choice list";
+    pub const RULES_VERSION: &str = "rules version";
+    pub const ACTION_COUNT: &str = "number of actions";
 }
 
-/// The CRC-32 lookup table for the reflected IEEE polynomial 0xEDB88320.
-const CRC_TABLE: [u32; 256] = {
-    let mut table = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
-            k += 1;
-        }
-        table[i] = c;
-        i += 1;
-    }
-    table
-};
-
-/// CRC-32 (IEEE 802.3 / zlib / PNG): reflected, initial value and final xor 0xFFFFFFFF.
+/// CRC-32 (IEEE 802.3 / zlib / PNG), by the crc32fast crate.
 fn crc32(bytes: &[u8]) -> u32 {
-    !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[usize::from((c as u8) ^ b)] ^ (c >> 8))
+    crc32fast::hash(bytes)
 }
 
 /// Append `v` as an unsigned LEB128 varint.
@@ -264,28 +301,43 @@ impl<'a> Reader<'a> {
 }
 
 impl Record {
-    /// The binary envelope (before base64), checksum included.
+    /// The binary envelope (before base64), checksum included: format 2 for a record of actions,
+    /// format 1 for a record of indices (kept so that format-1 strings can still be made for
+    /// tests and golden files).
     fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(
-            24 + self.ruleset.len() + self.scenario.len() + self.options.len() + self.choices.len(),
-        );
+        let mut out = Vec::new();
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&RECORD_VERSION.to_le_bytes());
-        put_bytes(&mut out, self.ruleset.as_bytes());
-        put_bytes(&mut out, self.scenario.as_bytes());
-        put_bytes(&mut out, &self.options);
-        out.extend_from_slice(&self.seed.to_le_bytes());
-        put_varint(&mut out, u32::try_from(self.choices.len()).unwrap_or(u32::MAX));
-        for &c in self.choices.iter().take(u32::MAX as usize) {
-            put_varint(&mut out, c);
+        match &self.choices {
+            Choices::Indices(choices) => {
+                out.extend_from_slice(&FORMAT_1.to_le_bytes());
+                put_bytes(&mut out, self.ruleset.as_bytes());
+                put_bytes(&mut out, self.scenario.as_bytes());
+                put_bytes(&mut out, &self.options);
+                out.extend_from_slice(&self.seed.to_le_bytes());
+                put_varint(&mut out, u32::try_from(choices.len()).unwrap_or(u32::MAX));
+                for &c in choices.iter().take(u32::MAX as usize) {
+                    put_varint(&mut out, c);
+                }
+            }
+            Choices::Actions { count, code } => {
+                out.extend_from_slice(&RECORD_VERSION.to_le_bytes());
+                let mut payload = Vec::new();
+                put_bytes(&mut payload, self.ruleset.as_bytes());
+                put_varint(&mut payload, u32::from(self.rules_version));
+                put_bytes(&mut payload, self.scenario.as_bytes());
+                put_bytes(&mut payload, &self.options);
+                payload.extend_from_slice(&self.seed.to_le_bytes());
+                put_varint(&mut payload, *count);
+                payload.extend_from_slice(code);
+                out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&payload, 10));
+            }
         }
         let crc = crc32(&out);
         out.extend_from_slice(&crc.to_le_bytes());
         out
     }
 
-    /// Encode to a compact base64url string (no padding). Always writes format
-    /// `RECORD_VERSION`, whatever `self.version` says.
+    /// Encode to a compact base64url string (no padding): format 2 for a record of actions.
     pub fn encode(&self) -> String {
         URL_SAFE_NO_PAD.encode(self.to_bytes())
     }
@@ -333,18 +385,12 @@ impl Record {
         if bytes[..2] != MAGIC {
             return Err(RecordError::BadMagic);
         }
-        // Version, before the checksum: another version may checksum differently.
         let version = match bytes.get(2..4) {
             Some(&[lo, hi]) => u16::from_le_bytes([lo, hi]),
             _ => return Err(RecordError::Truncated { field: field::VERSION }),
         };
-        if version != RECORD_VERSION {
-            return Err(RecordError::UnsupportedVersion {
-                found: version,
-                supported: RECORD_VERSION,
-            });
-        }
-        // Checksum over everything before the last four bytes.
+        // Checksum over everything before the last four bytes: every version ends with it, so
+        // a string whose version bytes were damaged says "damaged", not "newer".
         if bytes.len() < 8 {
             return Err(RecordError::Truncated { field: field::CHECKSUM });
         }
@@ -356,8 +402,15 @@ impl Record {
         if crc32(body) != stored {
             return Err(RecordError::ChecksumMismatch);
         }
-        // Fields.
-        let mut r = Reader { bytes: &body[4..] };
+        match version {
+            FORMAT_1 => Self::from_format_1(&body[4..]),
+            RECORD_VERSION => Self::from_format_2(&body[4..]),
+            found => Err(RecordError::UnsupportedVersion { found, supported: RECORD_VERSION }),
+        }
+    }
+
+    fn from_format_1(fields: &[u8]) -> Result<Record, RecordError> {
+        let mut r = Reader { bytes: fields };
         let ruleset = r.text(field::RULESET)?;
         let scenario = r.text(field::SCENARIO)?;
         let options = r.bytes(field::OPTIONS)?.to_vec();
@@ -371,7 +424,22 @@ impl Record {
         if !r.bytes.is_empty() {
             return Err(RecordError::TrailingBytes(r.bytes.len()));
         }
-        Ok(Record { version, ruleset, scenario, options, seed, choices })
+        Ok(Record { version: FORMAT_1, ruleset, rules_version: 1, scenario, options, seed, choices: Choices::Indices(choices) })
+    }
+
+    fn from_format_2(deflated: &[u8]) -> Result<Record, RecordError> {
+        let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_PAYLOAD)
+            .map_err(|_| RecordError::BadPayload)?;
+        let mut r = Reader { bytes: &payload };
+        let ruleset = r.text(field::RULESET)?;
+        let rules_version = u16::try_from(r.varint(field::RULES_VERSION)?)
+            .map_err(|_| RecordError::Overflow { field: field::RULES_VERSION })?;
+        let scenario = r.text(field::SCENARIO)?;
+        let options = r.bytes(field::OPTIONS)?.to_vec();
+        let seed = r.u64_le(field::SEED)?;
+        let count = r.varint(field::ACTION_COUNT)?;
+        let code = r.bytes.to_vec();
+        Ok(Record { version: RECORD_VERSION, ruleset, rules_version, scenario, options, seed, choices: Choices::Actions { count, code } })
     }
 }
 
@@ -382,14 +450,38 @@ mod tests {
 
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
+    /// A format-1 record (choices as indices).
     fn record(choices: Vec<u32>) -> Record {
         Record {
-            version: RECORD_VERSION,
+            version: FORMAT_1,
             ruleset: "bailen".into(),
+            rules_version: 1,
             scenario: "historical".into(),
             options: vec![1, 0, 3],
             seed: 0xDEAD_BEEF_0123_4567,
-            choices,
+            choices: Choices::Indices(choices),
+        }
+    }
+
+    /// These values in the shared value code.
+    fn coded(actions: Vec<serde_json::Value>) -> Choices {
+        let mut e = crate::core::action_code::Encoder::default();
+        for a in &actions {
+            e.value(a);
+        }
+        Choices::Actions { count: actions.len() as u32, code: e.finish() }
+    }
+
+    /// A format-2 record of these actions.
+    fn record2(actions: Vec<serde_json::Value>) -> Record {
+        Record {
+            version: RECORD_VERSION,
+            ruleset: "bailen".into(),
+            rules_version: 3,
+            scenario: "bailen-1808".into(),
+            options: vec![0x7F, 1],
+            seed: 0xDEAD_BEEF_0123_4567,
+            choices: coded(actions),
         }
     }
 
@@ -430,12 +522,13 @@ mod tests {
     #[test]
     fn byte_layout() {
         let r = Record {
-            version: RECORD_VERSION,
+            version: FORMAT_1,
             ruleset: "ab".into(),
+            rules_version: 1,
             scenario: "c".into(),
             options: vec![9],
             seed: 0x0102_0304_0506_0708,
-            choices: vec![5, 200],
+            choices: Choices::Indices(vec![5, 200]),
         };
         let b = r.to_bytes();
         let expected_body: Vec<u8> = vec![
@@ -455,12 +548,13 @@ mod tests {
         let s = r.encode();
         assert_eq!(Record::decode(&s), Ok(r.clone()));
         let empty = Record {
-            version: RECORD_VERSION,
+            version: FORMAT_1,
             ruleset: String::new(),
+            rules_version: 1,
             scenario: String::new(),
             options: vec![],
             seed: 0,
-            choices: vec![],
+            choices: Choices::Indices(vec![]),
         };
         assert_eq!(Record::decode(&empty.encode()), Ok(empty));
     }
@@ -485,7 +579,10 @@ mod tests {
         let mut r = record(vec![1, 2]);
         r.version = 0;
         let back = Record::decode(&r.encode()).expect("decodes");
-        assert_eq!(back.version, RECORD_VERSION);
+        assert_eq!(back.version, FORMAT_1);
+        let mut r = record2(vec![]);
+        r.version = 0;
+        assert_eq!(Record::decode(&r.encode()).expect("decodes").version, RECORD_VERSION);
     }
 
     #[test]
@@ -498,12 +595,13 @@ mod tests {
     #[test]
     fn compact() {
         let r = Record {
-            version: RECORD_VERSION,
+            version: FORMAT_1,
             ruleset: "bailen".into(),
+            rules_version: 1,
             scenario: "historical".into(),
             options: vec![0, 1],
             seed: 12345,
-            choices: (0..1_500).map(|i| i % 128).collect(),
+            choices: Choices::Indices((0..1_500).map(|i| i % 128).collect()),
         };
         let s = r.encode();
         // One byte a choice below 128, 39 bytes of envelope here: 1,539 bytes. Base64 adds a
@@ -602,26 +700,72 @@ mod tests {
     }
 
     #[test]
-    fn unsupported_version_comes_before_the_checksum() {
+    fn unsupported_version_is_reported_only_when_the_string_is_intact() {
         let mut b = body(&record(vec![4, 5]));
-        b[2..4].copy_from_slice(&2u16.to_le_bytes());
+        b[2..4].copy_from_slice(&3u16.to_le_bytes());
         let newer = seal(b.clone());
-        let err = Record::decode(&newer).expect_err("version 2");
-        assert_eq!(err, RecordError::UnsupportedVersion { found: 2, supported: RECORD_VERSION });
+        let err = Record::decode(&newer).expect_err("version 3");
+        assert_eq!(err, RecordError::UnsupportedVersion { found: 3, supported: RECORD_VERSION });
         assert!(err.to_string().contains("newer"), "{err}");
-        // Even with a bad checksum, the version is what is reported.
+        // With a bad checksum the string is damaged, whatever its version bytes say.
         let mut broken = b;
         broken.extend_from_slice(&[0, 0, 0, 0]);
         let broken = URL_SAFE_NO_PAD.encode(broken);
-        assert_eq!(
-            Record::decode(&broken),
-            Err(RecordError::UnsupportedVersion { found: 2, supported: RECORD_VERSION })
-        );
+        assert_eq!(Record::decode(&broken), Err(RecordError::ChecksumMismatch));
+        let err = RecordError::ChecksumMismatch.to_string();
+        assert!(err.contains("damaged") && !err.contains("newer"), "{err}");
+        // A real string whose version bytes were hit: damaged, not newer.
+        let mut hit = record2(vec![serde_json::json!({"type": "KeepRoll"})]).to_bytes();
+        hit[3] = 0x40;
+        assert_eq!(Record::decode(&URL_SAFE_NO_PAD.encode(&hit)), Err(RecordError::ChecksumMismatch));
         let mut old = body(&record(vec![]));
         old[2..4].copy_from_slice(&0u16.to_le_bytes());
         let err = Record::decode(&seal(old)).expect_err("version 0");
         assert_eq!(err, RecordError::UnsupportedVersion { found: 0, supported: RECORD_VERSION });
         assert!(err.to_string().contains("no longer"), "{err}");
+    }
+
+    #[test]
+    fn format_2_round_trips_actions_and_the_rules_version() {
+        use serde_json::json;
+        let actions: Vec<_> = (0..700u32)
+            .map(|i| json!({"type": "Deploy", "unit": i % 90, "to": format!("{:04}", 3000 + i % 40)}))
+            .chain([json!({"type": "EndMovement"}), json!({"type": "Command", "leader": {"kind": "hq", "id": 2}})])
+            .collect();
+        let r = record2(actions);
+        let s = r.encode();
+        assert!(s.starts_with("TlcC"), "{}", &s[..8]);
+        assert_eq!(Record::decode(&s), Ok(r.clone()));
+        // 702 actions in well under 2 KB: the shapes and texts are written once, then DEFLATE.
+        assert!(s.len() < 2_000, "{} characters", s.len());
+        // A scenario file carried whole is compressed too.
+        let mut big = r;
+        big.scenario = "{\"counters\": [".to_string() + &"{\"name\": \"Line infantry\"},".repeat(500) + "]}";
+        let s = big.encode();
+        assert!(s.len() < 3_000, "{} characters", s.len());
+        assert_eq!(Record::decode(&s), Ok(big));
+    }
+
+    #[test]
+    fn format_2_damage_is_precise() {
+        // A payload that is not DEFLATE data.
+        let mut b = vec![b'N', b'W', 2, 0];
+        b.extend_from_slice(&[0xFF; 12]);
+        assert_eq!(Record::decode(&seal(b)), Err(RecordError::BadPayload));
+        // Valid DEFLATE of fields that end early.
+        let sealed = |payload: &[u8]| {
+            let mut b = vec![b'N', b'W', 2, 0];
+            b.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(payload, 6));
+            seal(b)
+        };
+        assert_eq!(Record::decode(&sealed(&[])), Err(RecordError::Truncated { field: "ruleset name" }));
+        assert_eq!(Record::decode(&sealed(&[0, 0x80])), Err(RecordError::Truncated { field: "rules version" }));
+        assert_eq!(Record::decode(&sealed(&[0, 0xFF, 0xFF, 0x0F])), Err(RecordError::Overflow { field: "rules version" }));
+        let mut p = vec![0, 1, 0, 0];
+        p.extend_from_slice(&[0; 8]);
+        assert_eq!(Record::decode(&sealed(&p)), Err(RecordError::Truncated { field: "number of actions" }));
+        p.extend_from_slice(&[2, 0xAA]);
+        assert_eq!(Record::decode(&sealed(&p)).map(|r| r.choices), Ok(Choices::Actions { count: 2, code: vec![0xAA] }));
     }
 
     #[test]
@@ -708,7 +852,7 @@ mod tests {
         );
         assert_eq!(Record::decode(&with_seed(&[1, 7, 0, 0])), Err(RecordError::TrailingBytes(2)));
         let ok = Record::decode(&with_seed(&[1, 7])).expect("valid");
-        assert_eq!(ok.choices, vec![7]);
+        assert_eq!(ok.choices, Choices::Indices(vec![7]));
     }
 
     #[test]
@@ -724,6 +868,7 @@ mod tests {
             RecordError::BadText { field: "scenario name" },
             RecordError::Overflow { field: "choice list" },
             RecordError::ChecksumMismatch,
+            RecordError::BadPayload,
             RecordError::TrailingBytes(1),
             RecordError::TrailingBytes(3),
         ];
@@ -757,6 +902,26 @@ mod tests {
         }
 
         #[test]
+        fn arbitrary_format_2_payloads_never_panic(payload in proptest::collection::vec(any::<u8>(), 0..120)) {
+            let mut b = vec![b'N', b'W', 2, 0];
+            b.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&payload, 6));
+            let _ = Record::decode(&seal(b));
+        }
+
+        #[test]
+        fn round_trip_format_2(
+            ruleset in "\\PC{0,20}",
+            rules_version in any::<u16>(),
+            scenario in "\\PC{0,40}",
+            seed in any::<u64>(),
+            units in proptest::collection::vec((any::<u8>(), "[a-z]{0,3}", any::<i32>()), 0..100),
+        ) {
+            let actions = units.into_iter().map(|(u, s, n)| serde_json::json!({"type": s.clone(), "unit": u, s: n})).collect();
+            let r = Record { version: RECORD_VERSION, ruleset, rules_version, scenario, options: vec![1], seed, choices: coded(actions) };
+            prop_assert_eq!(Record::decode(&r.encode()), Ok(r));
+        }
+
+        #[test]
         fn round_trip(
             ruleset in "\\PC{0,20}",
             scenario in "\\PC{0,20}",
@@ -764,7 +929,7 @@ mod tests {
             seed in any::<u64>(),
             choices in proptest::collection::vec(any::<u32>(), 0..200),
         ) {
-            let r = Record { version: RECORD_VERSION, ruleset, scenario, options, seed, choices };
+            let r = Record { version: FORMAT_1, ruleset, rules_version: 1, scenario, options, seed, choices: Choices::Indices(choices) };
             prop_assert_eq!(Record::decode(&r.encode()), Ok(r));
         }
     }

@@ -5,24 +5,49 @@
 //! and performs one of them and returns the events the page animates and logs.
 pub mod bailen;
 pub mod bloody_monday;
+pub mod catalogue;
 pub mod muskets;
 
-use crate::core::record::{Record, RecordError, RECORD_VERSION};
+/// The registry of rulesets: one line each, a name and the ruleset's type. Everything that
+/// serves every ruleset (the catalogue, the wasm handles, the conformance harness) expands it
+/// with a macro of its own: `for_each_ruleset!(m)` calls `m! { Name => Type, ... }`. Adding a
+/// ruleset is one line here (and its adapter in the page).
+#[macro_export]
+macro_rules! for_each_ruleset {
+    ($m:ident) => {
+        $m! {
+            Bailen => $crate::games::bailen::Bailen,
+            MusketsBattle => $crate::games::muskets::battle::Battle,
+            BloodyMonday => $crate::games::bloody_monday::BloodyMonday,
+        }
+    };
+}
+
+use crate::core::record::{Choices, Record, RecordError, RECORD_VERSION};
 use serde::{de::DeserializeOwned, Serialize};
 use tsify::Tsify;
 use std::fmt::{Debug, Display};
 
-/// What a ruleset offers at a decision point.
+/// What a ruleset offers at a decision point: the listed legal actions and, for actions that
+/// are not a finite list, templates whose concrete fillings `Rules::check_filled` accepts.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]
-pub struct Prompt<Side, Step, Action> {
+pub struct Prompt<Side, Step, Action, Template = NoTemplate> {
     /// Who decides now.
     pub side: Side,
     /// What is being decided, named after the rulebook step.
     pub step: Step,
-    /// Every legal action, in a fixed order (saved games store indices into this list).
+    /// Every listed legal action, in a fixed order (format-1 saved games store indices into
+    /// this list, so the order is kept).
     pub actions: Vec<Action>,
+    /// Bounded templates of further legal actions ("move this stand up to 6 inches, wheel at
+    /// most 45 degrees"); the player fills one in as an `Action`.
+    pub templates: Vec<Template>,
 }
+
+/// The template type of a ruleset whose prompts list every legal action: it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum NoTemplate {}
 
 /// The prompt of a position, computed at most once. A clone starts empty and a ruleset empties
 /// it before it changes its position, so a stale prompt is never seen. Random playouts ask for
@@ -68,7 +93,9 @@ impl<S: PartialEq, T: PartialEq + std::fmt::Debug, A: PartialEq> PromptCache<S, 
         }
         match (over, fresh) {
             (false, None) => Err(format!("no decision in phase {phase:?}")),
-            (false, Some(p)) if p.actions.is_empty() => Err(format!("no legal action at step {:?}", p.step)),
+            (false, Some(p)) if p.actions.is_empty() && p.templates.is_empty() => {
+                Err(format!("no legal action at step {:?}", p.step))
+            }
             (true, Some(_)) => Err("a prompt after the game ended".into()),
             _ => Ok(()),
         }
@@ -105,6 +132,47 @@ pub enum GameError {
     NothingToUndo,
 }
 
+/// What kind of refusal an error is, for the page to act on (the text stays the precise one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// The action is not legal now (or is not an action of this ruleset).
+    IllegalAction,
+    /// The game is over: nothing more can be played.
+    GameOver,
+    /// A setup, scenario file or option set was refused.
+    BadSetup,
+    /// A saved string cannot be read.
+    BadSavedString,
+    /// A saved string was read but does not replay (at `choice`).
+    ReplayFailure,
+    /// Nothing to undo.
+    NothingToUndo,
+    /// A value given to the engine is not of the expected shape (too deep, too large, not JSON).
+    BadInput,
+}
+
+impl GameError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            GameError::Illegal(_) => ErrorKind::IllegalAction,
+            GameError::GameOver => ErrorKind::GameOver,
+            GameError::Setup(_) | GameError::Options(_) => ErrorKind::BadSetup,
+            GameError::Record(_) => ErrorKind::BadSavedString,
+            GameError::Replay { .. } => ErrorKind::ReplayFailure,
+            GameError::NothingToUndo => ErrorKind::NothingToUndo,
+        }
+    }
+    /// The 0-based choice at which a saved game stopped replaying.
+    pub fn choice(&self) -> Option<usize> {
+        match self {
+            GameError::Replay { choice, .. } => Some(*choice),
+            _ => None,
+        }
+    }
+}
+
 impl Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -139,9 +207,19 @@ pub trait GameEvent: Clone + Debug + Serialize {
 pub trait Rules: Clone + Sized {
     /// The ruleset's name in saved games ("bailen", ...).
     const RULESET: &'static str;
+    /// The version of this ruleset's rules code, written in every saved game. Bump it when a
+    /// change makes an existing game play differently (a rule fixed, the dice drawn otherwise,
+    /// an action renamed), and say what changed in `RULES_CHANGES`: a saved game of an older
+    /// version is then refused with that text instead of silently replaying another game.
+    const RULES_VERSION: u16 = 1;
+    /// What changed at each rules version after the first: (version, what changed).
+    const RULES_CHANGES: &'static [(u16, &'static str)] = &[];
     type Side: Copy + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
     type Step: Clone + Debug + PartialEq + Serialize;
     type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned;
+    /// The templates a prompt may offer for actions that are not a finite list (`NoTemplate`
+    /// for a ruleset that lists every action).
+    type Template: Clone + Debug + PartialEq + Serialize;
     type Event: GameEvent;
     type View: Serialize;
     type Odds: Serialize;
@@ -175,6 +253,32 @@ pub trait Rules: Clone + Sized {
         Ok((json, options, seed))
     }
     fn options(&self) -> &Self::Options;
+    /// The actions of a game in the saved string's compact code, and back (`decode_actions`
+    /// fails with the 0-based number of the action it cannot read and why). The default is
+    /// each action's serde value in the shared value code of `core::action_code`, which suits
+    /// any ruleset; a ruleset whose games are long may write a denser code of its own.
+    fn encode_actions(actions: &[Self::Action]) -> Vec<u8> {
+        let mut code = crate::core::action_code::Encoder::default();
+        for a in actions {
+            // Actions are plain data: serialising one cannot fail.
+            code.value(&serde_json::to_value(a).unwrap_or_default());
+        }
+        code.finish()
+    }
+    fn decode_actions(code: &[u8], count: usize) -> Result<Vec<Self::Action>, (usize, String)> {
+        let mut d = crate::core::action_code::Decoder::new(code);
+        let mut out = Vec::with_capacity(count.min(code.len()));
+        for n in 0..count {
+            let value = d.value().map_err(|e| (n, format!("the saved action cannot be read: {e}")))?;
+            let action = serde_json::from_value(value.clone())
+                .map_err(|e| (n, format!("{value} is not an action of {}: {e}", Self::RULESET)))?;
+            out.push(action);
+        }
+        if d.remaining() > 0 {
+            return Err((count, format!("{} unexpected bytes follow the last action", d.remaining())));
+        }
+        Ok(out)
+    }
     /// Options as compact bytes for the saved string, and back.
     fn encode_options(options: &Self::Options) -> Vec<u8>;
     fn decode_options(bytes: &[u8]) -> Result<Self::Options, GameError>;
@@ -200,12 +304,20 @@ pub trait Rules: Clone + Sized {
         Vec::new()
     }
     /// Who decides now, what, and the legal actions. None once the game is over.
-    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action>>;
+    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action, Self::Template>>;
     /// Validate and perform one action. On error the state is unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, GameError>;
-    /// Is this action legal now? Agrees with membership in `prompt().actions`.
+    /// Continuous actions: Ok if `action` is a concrete filling of one of the prompt's templates
+    /// within its bounds (a destination and facing for "move up to 6 inches"), else the precise
+    /// reason it is not ("the move costs 6.4 inches, 6 are left"). A ruleset whose prompts list
+    /// every legal action keeps the default: nothing outside the list is legal.
+    fn check_filled(&self, action: &Self::Action) -> Result<(), GameError> {
+        Err(GameError::Illegal(format!("{action} is not offered now")))
+    }
+    /// Is this action legal now? Agrees with membership in `prompt().actions`, or with
+    /// `check_filled` for the filling of a template.
     fn is_legal(&self, action: &Self::Action) -> bool {
-        self.prompt().is_some_and(|p| p.actions.contains(action))
+        self.prompt().is_some_and(|p| p.actions.contains(action)) || self.check_filled(action).is_ok()
     }
     /// Everything `side` may see and nothing more.
     fn view(&self, side: Self::Side) -> Self::View;
@@ -239,28 +351,33 @@ pub trait Search: Rules {
     fn determinize(&self, viewer: Self::Side, seed: u64) -> Self;
 }
 
-/// A game being played: the current state, what is needed to undo, and the saved-game record.
+/// A game being played: the current state, what is needed to undo, and what the saved string
+/// holds (how the game started and every action chosen, as the actions themselves).
 #[derive(Clone, Debug)]
 pub struct Match<R: Rules> {
     state: R,
-    record: Record,
-    /// States before each undoable choice since the last die roll or reveal, with the record
-    /// length at that time.
+    /// The scenario id or text, the encoded options and the seed the game started from.
+    scenario: String,
+    options: Vec<u8>,
+    seed: u64,
+    /// Every action chosen, in order.
+    actions: Vec<R::Action>,
+    /// States before each undoable choice since the last die roll or reveal, with the number
+    /// of actions at that time.
     undo: Vec<(R, usize)>,
 }
 
 impl<R: Rules> Match<R> {
     pub fn new(scenario: &str, options: R::Options, seed: u64) -> Result<Self, GameError> {
         let state = R::new_game(scenario, &options, seed)?;
-        let record = Record {
-            version: RECORD_VERSION,
-            ruleset: R::RULESET.to_string(),
+        Ok(Match {
+            state,
             scenario: scenario.to_string(),
             options: R::encode_options(&options),
             seed,
-            choices: Vec::new(),
-        };
-        Ok(Match { state, record, undo: Vec::new() })
+            actions: Vec::new(),
+            undo: Vec::new(),
+        })
     }
 
     /// A match from a public setup description of a position.
@@ -273,24 +390,25 @@ impl<R: Rules> Match<R> {
         &self.state
     }
 
-    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action>> {
+    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action, R::Template>> {
         self.state.prompt()
     }
 
-    /// Apply an action given by value: it must be one of the prompt's legal actions.
+    /// Apply an action given by value: one of the prompt's listed actions, or a concrete
+    /// filling of one of its templates that the ruleset accepts.
     pub fn apply(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
         let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
-        match prompt.actions.iter().position(|a| a == action) {
-            Some(i) => self.perform(i, action),
-            None => {
+        if !prompt.actions.contains(action) {
+            if let Err(refusal) = self.state.check_filled(action) {
                 // Ask the rules why, without touching our state.
                 let mut probe = self.state.clone();
-                match probe.apply(action) {
+                return match probe.apply(action) {
                     Err(e) => Err(e),
-                    Ok(_) => Err(GameError::Illegal(format!("{action} is not offered now"))),
-                }
+                    Ok(_) => Err(refusal),
+                };
             }
         }
+        self.perform(action)
     }
 
     /// Apply the `index`-th legal action of the current prompt.
@@ -302,19 +420,18 @@ impl<R: Rules> Match<R> {
                 prompt.actions.len()
             ))
         })?;
-        self.perform(index, action)
+        self.perform(action)
     }
 
-    /// Perform the legal action found at `index` of the prompt, recording the choice and
-    /// keeping the undo window.
-    fn perform(&mut self, index: usize, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
+    /// Perform a legal action, recording it and keeping the undo window.
+    fn perform(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
         let before = self.state.clone();
         let events = self.state.apply(action)?;
-        self.record.choices.push(index as u32);
+        self.actions.push(action.clone());
         if events.iter().any(|e| e.closes_undo()) {
             self.undo.clear();
         } else {
-            self.undo.push((before, self.record.choices.len() - 1));
+            self.undo.push((before, self.actions.len() - 1));
         }
         Ok(events)
     }
@@ -342,18 +459,34 @@ impl<R: Rules> Match<R> {
     pub fn undo(&mut self) -> Result<(), GameError> {
         let (state, len) = self.undo.pop().ok_or(GameError::NothingToUndo)?;
         self.state = state;
-        self.record.choices.truncate(len);
+        self.actions.truncate(len);
         Ok(())
     }
 
-    /// The number of choices made so far.
-    pub fn choices(&self) -> &[u32] {
-        &self.record.choices
+    /// The actions chosen so far.
+    pub fn choices(&self) -> &[R::Action] {
+        &self.actions
+    }
+
+    /// The saved-game record of this game (format 2: the actions themselves).
+    pub fn record(&self) -> Record {
+        Record {
+            version: RECORD_VERSION,
+            ruleset: R::RULESET.to_string(),
+            rules_version: R::RULES_VERSION,
+            scenario: self.scenario.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            choices: Choices::Actions {
+                count: u32::try_from(self.actions.len()).unwrap_or(u32::MAX),
+                code: R::encode_actions(&self.actions),
+            },
+        }
     }
 
     /// The saved-game string.
     pub fn export(&self) -> String {
-        self.record.encode()
+        self.record().encode()
     }
 
     /// Read a saved-game string and replay it. Every failure is precise and nothing is kept.
@@ -362,7 +495,8 @@ impl<R: Rules> Match<R> {
         Self::from_record(record)
     }
 
-    pub fn from_record(record: Record) -> Result<Self, GameError> {
+    /// Check that a record is of this ruleset and of rules code this build plays.
+    fn check_record(record: &Record) -> Result<(), GameError> {
         if record.ruleset != R::RULESET {
             return Err(GameError::Record(format!(
                 "this saved game is for ruleset '{}', not '{}'",
@@ -370,13 +504,57 @@ impl<R: Rules> Match<R> {
                 R::RULESET
             )));
         }
+        let (found, plays) = (record.rules_version, R::RULES_VERSION);
+        if found > plays {
+            return Err(GameError::Record(format!(
+                "this saved game was made by a newer version of the {} rules (version {found}); \
+                 this program plays version {plays}: update the program to load it",
+                R::RULESET
+            )));
+        }
+        if found < plays {
+            let changes: Vec<&str> = R::RULES_CHANGES
+                .iter()
+                .filter(|(v, _)| *v > found && *v <= plays)
+                .map(|(_, what)| *what)
+                .collect();
+            return Err(GameError::Record(format!(
+                "this saved game was played under version {found} of the {} rules and cannot be \
+                 replayed faithfully by version {plays}, which changed: {}",
+                R::RULESET,
+                if changes.is_empty() { "the rules code".to_string() } else { changes.join("; ") }
+            )));
+        }
+        Ok(())
+    }
+
+    pub fn from_record(record: Record) -> Result<Self, GameError> {
+        Self::check_record(&record)?;
         let options = R::decode_options(&record.options)?;
         let mut m = Match::new(&record.scenario, options, record.seed)?;
-        for (n, &choice) in record.choices.iter().enumerate() {
-            m.apply_index(choice as usize)
-                .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?;
+        match &record.choices {
+            // Format 1: indices into the lists of legal actions (the lists' order is kept).
+            Choices::Indices(choices) => {
+                for (n, &choice) in choices.iter().enumerate() {
+                    m.apply_index(choice as usize)
+                        .map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?;
+                }
+            }
+            Choices::Actions { count, code } => {
+                let actions = R::decode_actions(code, *count as usize)
+                    .map_err(|(choice, reason)| GameError::Replay { choice, reason })?;
+                for (n, action) in actions.iter().enumerate() {
+                    m.apply(action).map_err(|e| GameError::Replay { choice: n, reason: e.to_string() })?;
+                }
+            }
         }
         Ok(m)
+    }
+
+    /// A fresh match at the start of this one (the same scenario, options and seed).
+    fn restart(&self) -> Result<Self, GameError> {
+        let options = R::decode_options(&self.options)?;
+        Match::new(&self.scenario, options, self.seed)
     }
 
     /// The whole game so far, by replaying it: an opening entry with the events of the
@@ -392,23 +570,20 @@ impl<R: Rules> Match<R> {
         &self,
         viewer: Option<R::Side>,
     ) -> Result<Vec<HistoryEntry<R::Side, R::Action, R::Event>>, GameError> {
-        let mut record = self.record.clone();
-        let choices = std::mem::take(&mut record.choices);
-        let mut m = Self::from_record(record)?;
+        let mut m = self.restart()?;
         let mut out = vec![HistoryEntry {
             side: None,
             action: None,
             description: None,
             events: m.state.opening_events(),
         }];
-        for (n, &c) in choices.iter().enumerate() {
+        for (n, a) in self.actions.iter().enumerate() {
             let replay = |e: GameError| GameError::Replay { choice: n, reason: e.to_string() };
             let prompt = m.state.prompt().ok_or(GameError::GameOver).map_err(replay)?;
-            let action = prompt.actions.get(c as usize).cloned().filter(|a| {
-                viewer.is_none_or(|v| v == prompt.side || m.state.action_is_public(a))
-            });
+            let shown = viewer.is_none_or(|v| v == prompt.side || m.state.action_is_public(a));
+            let action = shown.then(|| a.clone());
             let description = action.as_ref().map(|a| m.state.describe(a));
-            let events = m.apply_index(c as usize).map_err(replay)?;
+            let events = m.apply(a).map_err(replay)?;
             let events = match viewer {
                 Some(v) => events.iter().filter_map(|e| m.state.event_for(e, v)).collect(),
                 None => events,
@@ -423,9 +598,11 @@ impl<R: Rules> Match<R> {
 
     /// Replay the first `n` choices into a fresh match (for stepping back through the log).
     pub fn replay_prefix(&self, n: usize) -> Result<Self, GameError> {
-        let mut record = self.record.clone();
-        record.choices.truncate(n);
-        Self::from_record(record)
+        let mut m = self.restart()?;
+        for (k, a) in self.actions.iter().take(n).enumerate() {
+            m.apply(a).map_err(|e| GameError::Replay { choice: k, reason: e.to_string() })?;
+        }
+        Ok(m)
     }
 }
 

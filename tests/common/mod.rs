@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests (each test file that needs them says `mod common;`).
 #![allow(dead_code)]
 pub mod bm;
+pub mod conformance;
+pub mod fuzz;
 pub mod muskets;
 
 /// A small deterministic generator for choosing actions in random games (not the game's dice):

@@ -1,27 +1,112 @@
-// Loading the wasm rules engine and wrapping its `Game` handle, for any ruleset.
+// Loading the wasm rules engine and wrapping one ruleset's typed game class.
 //
-// Everything about the rules comes from the handle: who decides, what, the legal actions, their
+// Everything about the rules comes from the engine: who decides, what, the legal actions, their
 // descriptions, the events, the odds, undo, the saved string, replays of earlier positions. This
-// file knows no ruleset: it converts errors and caches the answers of the current position (the
+// file knows no ruleset: `Session<T>` works over any class that has the methods of the engine's
+// typed classes (`BailenGame`, `MusketsBattleGame`, `BloodyMondayGame`), with that ruleset's
+// generated types; it converts errors and caches the answers of the current position (the
 // prompt and the view are asked many times per redraw, and crossing the wasm boundary costs).
-import init, { Game } from '../pkg/napoleonic.js';
+import init, {
+  catalogue as engineCatalogue,
+  savedRuleset as engineSavedRuleset,
+  type Catalogue,
+  type ErrorKind,
+  type HistoryEntry,
+  type NoTemplate,
+  type Prompt,
+} from '../pkg/napoleonic.js';
 
-/** What every ruleset's prompt looks like to the shell: the rest is the adapter's business. */
-export interface EnginePrompt {
+/**
+ * The generated types of one ruleset. The shell sees only these bounds (sides are strings, the
+ * rest objects it hands back to the ruleset's adapter); each adapter fills them precisely.
+ */
+export interface RulesetTypes {
   side: string;
-  step: unknown;
-  actions: unknown[];
+  step: object;
+  action: object;
+  event: object;
+  view: object;
+  scenario: object;
+  odds: object;
+  outcome: object;
 }
 
-/** The engine's message for a thrown error. */
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  if (typeof e === 'string') return e;
-  try {
-    return JSON.stringify(e);
-  } catch {
-    return String(e);
+/** The prompt of a ruleset: who decides, what, and the legal actions. */
+export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side'], T['step'], T['action'], NoTemplate>;
+
+/** One entry of the engine's history(). */
+export type HistoryStep<T extends RulesetTypes = RulesetTypes> = HistoryEntry<T['side'], T['action'], T['event']>;
+
+/** What a typed game class of the engine offers (each ruleset's class has these methods). */
+export interface EngineGame<T extends RulesetTypes> {
+  ruleset(): string;
+  exportString(): string;
+  scenario(): T['scenario'];
+  prompt(): EnginePrompt<T> | null;
+  apply(action: T['action']): T['event'][];
+  applyIndex(index: number): T['event'][];
+  isLegal(action: T['action']): boolean;
+  describe(action: T['action']): string;
+  view(side: T['side']): T['view'];
+  odds(action: T['action']): T['odds'] | null;
+  outcome(): T['outcome'] | null;
+  history(viewer: T['side']): HistoryStep<T>[];
+  canUndo(): boolean;
+  undo(): void;
+  choiceCount(): number;
+  replayTo(n: number): EngineGame<T>;
+  free(): void;
+}
+
+/** Words for each kind of refusal the engine makes. */
+const KIND_WORDS: Record<ErrorKind, string> = {
+  'illegal-action': 'That action is not legal now',
+  'game-over': 'The game is over',
+  'bad-setup': 'The setup was refused',
+  'bad-saved-string': 'The saved string cannot be read',
+  'replay-failure': 'The saved game does not replay',
+  'nothing-to-undo': 'There is nothing to undo',
+  'bad-input': 'The engine was given a bad value',
+};
+
+function errorKind(text: string): ErrorKind | null {
+  switch (text) {
+    case 'illegal-action':
+    case 'game-over':
+    case 'bad-setup':
+    case 'bad-saved-string':
+    case 'replay-failure':
+    case 'nothing-to-undo':
+    case 'bad-input':
+      return text;
+    default:
+      return null;
   }
+}
+
+/** A refusal of the engine, read from a thrown value: its kind, the choice it stopped at, its text. */
+export interface Refusal {
+  kind: ErrorKind | null;
+  /** For a saved game that does not replay: the 0-based choice where it stopped. */
+  choice: number | null;
+  message: string;
+}
+
+export function refusalOf(e: {} | null | undefined): Refusal {
+  if (e instanceof Error) {
+    const kind = 'kind' in e && typeof e.kind === 'string' ? errorKind(e.kind) : null;
+    const choice = 'choice' in e && typeof e.choice === 'number' ? e.choice : null;
+    return { kind, choice, message: e.message };
+  }
+  return { kind: null, choice: null, message: typeof e === 'string' ? e : String(e) };
+}
+
+/** The engine's message for a thrown error, said by its kind ("The saved game does not replay at choice 12: ..."). */
+export function errorMessage(e: {} | null | undefined): string {
+  const r = refusalOf(e);
+  if (r.kind === null) return r.message;
+  const at = r.kind === 'replay-failure' && r.choice !== null ? ` at choice ${r.choice + 1}` : '';
+  return `${KIND_WORDS[r.kind]}${at}: ${r.message}`;
 }
 
 let loaded: Promise<void> | undefined;
@@ -34,38 +119,29 @@ export function loadEngine(): Promise<void> {
   return loaded;
 }
 
-/** A game in progress (or a replayed earlier position): the wasm handle plus caches. */
-/** One entry of the engine's history(). */
-export interface HistoryStep {
-  side: string | null;
-  description: string | null;
-  events: unknown[];
+let cachedCatalogue: Catalogue | undefined;
+
+/** Every ruleset the engine knows: scenarios, options, presets, sides (after loadEngine). */
+export function catalogue(): Catalogue {
+  cachedCatalogue ??= engineCatalogue();
+  return cachedCatalogue;
 }
 
-export class Session {
-  private scenarioData: unknown;
+/** The ruleset a saved string is for; throws the engine's error if it cannot be read. */
+export function savedRuleset(saved: string): string {
+  return engineSavedRuleset(saved.trim());
+}
+
+/** A game in progress (or a replayed earlier position): the engine's typed handle plus caches. */
+export class Session<T extends RulesetTypes = RulesetTypes> {
+  private scenarioData: T['scenario'] | null = null;
   private scenarioLoaded = false;
-  private cachedPrompt: EnginePrompt | null | undefined;
-  private cachedViews = new Map<string, unknown>();
-  private cachedOdds = new Map<string, unknown>();
+  private cachedPrompt: EnginePrompt<T> | null | undefined;
+  private cachedViews = new Map<string, T['view']>();
+  private cachedOdds = new Map<string, T['odds'] | null>();
   private descriptions = new Map<string, string>();
 
-  private constructor(private readonly game: Game) {}
-
-  /** Start a new game; throws an Error with the engine's message. */
-  static start(ruleset: string, scenario: string, options: Record<string, unknown>, seed: number): Session {
-    return new Session(new Game(ruleset, scenario, options, seed >>> 0));
-  }
-
-  /** Load a saved string; throws an Error with the engine's message and creates nothing. */
-  static import(saved: string): Session {
-    return new Session(Game.importString(saved.trim()));
-  }
-
-  /** A position from a plain public description (the ruleset's Setup); throws the engine's error. */
-  static fromSetup(ruleset: string, setup: unknown): Session {
-    return new Session(Game.fromSetup(ruleset, setup));
-  }
+  constructor(private readonly game: EngineGame<T>) {}
 
   private changed(): void {
     this.cachedPrompt = undefined;
@@ -78,7 +154,7 @@ export class Session {
   }
 
   /** The static scenario data (map, counters) for drawing; null if the engine cannot give it. */
-  scenario(): unknown {
+  scenario(): T['scenario'] | null {
     if (!this.scenarioLoaded) {
       this.scenarioLoaded = true;
       try {
@@ -91,12 +167,12 @@ export class Session {
   }
 
   /** Null when the game is over. */
-  prompt(): EnginePrompt | null {
-    if (this.cachedPrompt === undefined) this.cachedPrompt = (this.game.prompt() as EnginePrompt | null) ?? null;
+  prompt(): EnginePrompt<T> | null {
+    if (this.cachedPrompt === undefined) this.cachedPrompt = this.game.prompt() ?? null;
     return this.cachedPrompt;
   }
 
-  view(side: string): unknown {
+  view(side: T['side']): T['view'] {
     let v = this.cachedViews.get(side);
     if (v === undefined) {
       v = this.game.view(side);
@@ -106,45 +182,45 @@ export class Session {
   }
 
   /** The exact odds of an action decided by dice, or null. */
-  odds(action: unknown): unknown {
+  odds(action: T['action']): T['odds'] | null {
     const key = JSON.stringify(action);
-    if (!this.cachedOdds.has(key)) {
-      let o: unknown = null;
+    let o = this.cachedOdds.get(key);
+    if (o === undefined) {
       try {
-        o = this.game.odds(action as never) ?? null;
+        o = this.game.odds(action) ?? null;
       } catch {
         o = null;
       }
       this.cachedOdds.set(key, o);
     }
-    return this.cachedOdds.get(key) ?? null;
+    return o;
   }
 
   /** A sentence for an action (cached: it depends only on the action and the scenario's names). */
-  describe(action: unknown): string {
+  describe(action: T['action']): string {
     const key = JSON.stringify(action);
     let text = this.descriptions.get(key);
     if (text === undefined) {
-      text = this.game.describe(action as never);
+      text = this.game.describe(action);
       this.descriptions.set(key, text);
     }
     return text;
   }
 
-  isLegal(action: unknown): boolean {
-    return this.game.isLegal(action as never);
+  isLegal(action: T['action']): boolean {
+    return this.game.isLegal(action);
   }
 
   /** Apply an action object; returns the events. Throws the engine's error, changing nothing. */
-  apply(action: unknown): unknown[] {
-    const events = (this.game.apply(action as never) as unknown[] | null) ?? [];
+  apply(action: T['action']): T['event'][] {
+    const events = this.game.apply(action) ?? [];
     this.changed();
     return events;
   }
 
   /** Apply the `index`-th legal action of the current prompt; returns the events. */
-  applyIndex(index: number): unknown[] {
-    const events = (this.game.applyIndex(index) as unknown[] | null) ?? [];
+  applyIndex(index: number): T['event'][] {
+    const events = this.game.applyIndex(index) ?? [];
     this.changed();
     return events;
   }
@@ -166,18 +242,18 @@ export class Session {
     return this.game.exportString();
   }
 
-  outcome(): unknown {
+  outcome(): T['outcome'] | null {
     return this.game.outcome() ?? null;
   }
 
-  /** The game so far by replay: the opening entry, then one per choice (who, what, events). */
-  history(viewer?: string): HistoryStep[] {
-    return (this.game.history(viewer ?? null) as HistoryStep[] | null) ?? [];
+  /** The game so far by replay as `viewer` may see it: the opening entry, then one per choice (who, what, events). */
+  history(viewer: T['side']): HistoryStep<T>[] {
+    return this.game.history(viewer) ?? [];
   }
 
   /** A separate read-only session at the position after the first `n` choices. */
-  replayTo(n: number): Session {
-    const s = new Session(this.game.replayTo(n));
+  replayTo(n: number): Session<T> {
+    const s = new Session<T>(this.game.replayTo(n));
     s.scenarioData = this.scenarioData;
     s.scenarioLoaded = this.scenarioLoaded;
     return s;

@@ -7,16 +7,25 @@
 import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
-import { errorMessage, loadEngine, Session, type EnginePrompt, type HistoryStep } from './engine.js';
-import type { GameUI, Intent, RulesetEntry } from './games/adapter.js';
-import type { BattleScenario, BattleView, BmView } from '../pkg/napoleonic.js';
-import type { BmScenarioData } from './games/bloody_monday.js';
-import { RULESETS, rulesetById } from './games/index.js';
+import { errorMessage, loadEngine, savedRuleset, Session, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
+import type { GameUI, Intent, RulesetEntry, SideInfo, ViewBoards } from './games/adapter.js';
+import { rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
 import { oddsBar } from './ui/odds.js';
 
 const AUTOSAVE_KEY = 'napoleonic.autosave';
+
+// The shell hands the engine's values back to the adapter of the session that gave them; it
+// reads none of them itself beyond the bounds of RulesetTypes (a side is a string).
+type EngineAction = RulesetTypes['action'];
+type EngineEvent = RulesetTypes['event'];
+type EngineView = RulesetTypes['view'];
+
+/** An action's tag, for test hooks and the perf report ("Attack"). */
+function actionTag(action: EngineAction): string {
+  return 'type' in action && typeof action.type === 'string' ? action.type : 'action';
+}
 
 /** What is kept in localStorage after every action. */
 interface Autosave {
@@ -105,7 +114,7 @@ const perf = {
   firstHighlightPainted: null as number | null,
   clicks: [] as { what: string; ms: number }[],
 };
-(window as unknown as { __perf: typeof perf }).__perf = perf;
+Object.assign(window, { __perf: perf });
 
 // ---- the current game -------------------------------------------------------------------------
 
@@ -123,7 +132,7 @@ let replay: { choice: number; session: Session } | null = null;
 /** The piece selected on the board (two-step actions: piece, then target). */
 let selected: number | null = null;
 /** The events of the last choice (dice tray, trails). */
-let lastEvents: unknown[] = [];
+let lastEvents: EngineEvent[] = [];
 let rollDice = false;
 
 const board = new HexBoard(el.board, {
@@ -153,28 +162,15 @@ const areaBoard = new AreaBoard(el.boardArea, {
   hover: (target, at) => hover(target, at),
 });
 
-/** The boards drawn straight from view(side) (not the hex map). */
+/** The boards drawn straight from view(side) (not the hex map); the adapter draws on them. */
 interface ViewBoard {
   show(on: boolean): void;
   setReadOnly(on: boolean): void;
   clear(): void;
-  draw(view: unknown, scenario: unknown, marks: BoardMarks): void;
 }
 
-const viewBoards: Record<string, ViewBoard> = {
-  battle: {
-    show: (on) => battleBoard.show(on),
-    setReadOnly: (on) => battleBoard.setReadOnly(on),
-    clear: () => battleBoard.clear(),
-    draw: (view, scenario, marks) => battleBoard.draw(view as BattleView, scenario as BattleScenario, marks),
-  },
-  areas: {
-    show: (on) => areaBoard.show(on),
-    setReadOnly: (on) => areaBoard.setReadOnly(on),
-    clear: () => areaBoard.clear(),
-    draw: (view, scenario, marks) => areaBoard.draw(view as BmView, scenario as BmScenarioData, marks),
-  },
-};
+const boards: ViewBoards = { battle: battleBoard, areas: areaBoard };
+const viewBoards: Record<string, ViewBoard> = { battle: battleBoard, areas: areaBoard };
 
 /** The boards drawn from the view that zoom inside their box (+, −, fit). */
 const viewZoom: Record<string, { zoom(factor: number): void; fit(): void } | undefined> = {
@@ -189,7 +185,7 @@ const viewZoom: Record<string, { zoom(factor: number): void; fit(): void } | und
 let seenSide: string | null = null;
 
 function hiddenInfo(c: Current): boolean {
-  return !!c.entry.hidden;
+  return c.entry.info.hidden_information;
 }
 
 /** The side to draw for: the one who passed the curtain (hidden information) or the adapter's. */
@@ -309,7 +305,7 @@ function readAutosave(): Autosave | null {
   }
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as Partial<Autosave> & { log?: unknown };
+    const parsed: Partial<Autosave> = JSON.parse(raw);
     if (typeof parsed.save !== 'string') return null;
     const actions = Array.isArray(parsed.actions)
       ? parsed.actions.filter(
@@ -336,7 +332,7 @@ function buildLog(c: Current, actions: [number, string, string][]): LogGroup[] {
   const byChoice = new Map(actions.map(([n, side, text]) => [n, { side, text }]));
   let history: HistoryStep[];
   try {
-    history = hiddenInfo(c) ? c.session.history(seenSide ?? undefined) : c.session.history();
+    history = c.session.history(hiddenInfo(c) ? (seenSide ?? drawSide(c, c.session.prompt())) : c.ui.viewSide(c.session.prompt()));
   } catch (e) {
     return [{ choice: 0, lines: [], notes: [`The log could not be rebuilt: ${errorMessage(e)}`] }];
   }
@@ -360,7 +356,7 @@ function buildLog(c: Current, actions: [number, string, string][]): LogGroup[] {
 
 interface Placed {
   index: number;
-  action: unknown;
+  action: EngineAction;
   intent: Intent | null;
 }
 
@@ -414,7 +410,7 @@ function byPickedChit(c: Current, list: Placed[], hits: Placed[]): Placed[] {
   return hits.filter((p) => c.ui.optionOf!(p.action) === kind);
 }
 
-function marksFor(c: Current, list: Placed[], view: unknown): BoardMarks {
+function marksFor(c: Current, list: Placed[], view: EngineView): BoardMarks {
   const sel = selection(list);
   const hexes = new Map<string, string>();
   const targets = new Set<number>();
@@ -456,8 +452,8 @@ function render(): void {
     return;
   }
   const s = shown()!;
-  const vb = viewBoards[c.entry.board];
-  for (const [k, b] of Object.entries(viewBoards)) if (k !== c.entry.board) b.show(false);
+  const vb = viewBoards[c.entry.info.board];
+  for (const [k, b] of Object.entries(viewBoards)) if (k !== c.entry.info.board) b.show(false);
   if (vb) {
     renderViewBoard(c, s, vb);
     return;
@@ -524,7 +520,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   board.show(true);
   el.board.hidden = true;
   // The area map and the Field Battle display zoom (a bigger drawing in its scrolling box).
-  el.zoomControls.hidden = !viewZoom[c.entry.board];
+  el.zoomControls.hidden = !viewZoom[c.entry.info.board];
   boardRuleset = '';
   try {
     renderReplayControls(c);
@@ -542,11 +538,10 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
     const side = drawSide(c, prompt);
     seenSide ??= side;
     const view = s.view(side);
-    const scenario = s.scenario();
     renderStatus(c, view);
     if (replay) {
       board.setReadOnly(true);
-      board.draw(view, scenario, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+      c.ui.drawView?.(boards, view, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
       clearChoices();
     } else {
@@ -570,7 +565,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
         if (picked) marks.hexes.set(`chit:${picked}`, 'picked');
       }
       if (marks.selected === null && prompt && c.ui.promptCounter) marks.selected = c.ui.promptCounter(prompt);
-      board.draw(view, scenario, marks);
+      c.ui.drawView?.(boards, view, marks);
       el.deselect.hidden = !((selected !== null && marks.selected === selected) || (c.ui.optionOf && pickedChit(c, list)));
       renderPrompt(c, prompt, false);
       const count = c.session.choiceCount();
@@ -594,7 +589,7 @@ function clearChoices(): void {
 }
 
 function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean): void {
-  const side = prompt ? c.ui.sideOf(prompt) : null;
+  const side = prompt ? sideInfo(c, prompt.side) : null;
   el.promptSide.textContent = side ? side.label : '';
   el.promptSide.hidden = !side;
   if (side) {
@@ -651,23 +646,26 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
     try {
       label = c.session.describe(p.action);
     } catch {
-      label = String((p.action as { type?: unknown }).type ?? 'action');
+      label = actionTag(p.action);
     }
     const text = document.createElement('span');
     text.className = 'label';
     text.textContent = label;
     button.append(text);
     button.dataset.index = String(p.index);
-    button.dataset.type = String((p.action as { type?: unknown }).type ?? '');
+    button.dataset.type = actionTag(p.action);
     // The Field Battle decides most choices by a die: every one's odds are worth showing.
-    if (p.intent?.odds || c.entry.board === 'battle') {
+    if (p.intent?.odds || c.entry.info.board === 'battle') {
       const o = c.ui.odds(c.session, p.action);
       if (o) {
         button.append(oddsBar(document, o, true));
         button.title = o.numbers;
       }
-      // The panel above the list would move the buttons under the pointer when most have odds.
-      if (o && c.entry.board === 'hex') {
+      // The panel above the list would move the buttons under the pointer when most have odds:
+      // only an action aimed at a target on the map (an attack, a pursuit) opens it. (Every
+      // Bailén roll has odds now; a leader's activation opening it moved Undo under the pointer.)
+      const aimed = p.intent?.unit !== undefined || p.intent?.hex !== undefined;
+      if (o && aimed && c.entry.info.board === 'hex') {
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());
@@ -690,13 +688,13 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
       b.type = 'button';
       b.className = 'quick';
       b.dataset.quick = String(p.index);
-      b.dataset.type = String((p.action as { type?: unknown }).type ?? '');
+      b.dataset.type = actionTag(p.action);
       try {
         b.textContent = c.session.describe(p.action);
       } catch {
         b.textContent = b.dataset.type;
       }
-      if (c.entry.board === 'battle') {
+      if (c.entry.info.board === 'battle') {
         const o = c.ui.odds(c.session, p.action);
         if (o) {
           b.title = o.numbers;
@@ -710,7 +708,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   if (hadFocus) el.actions.querySelector('button')?.focus();
 }
 
-function renderStatus(c: Current, view: unknown): void {
+function renderStatus(c: Current, view: EngineView): void {
   const items = c.ui.status(view);
   const key = JSON.stringify(items);
   if (key === statusKey) return;
@@ -739,7 +737,7 @@ function renderOutcome(c: Current, s: Session): void {
   if (el.outcome.textContent !== text) el.outcome.textContent = text;
 }
 
-let diceShownFor: unknown[] | null = null;
+let diceShownFor: EngineEvent[] | null = null;
 
 function renderDice(c: Current): void {
   if (diceShownFor === lastEvents) return;
@@ -791,7 +789,7 @@ function placeCard(card: HTMLElement, where: Where): void {
   card.style.top = `${Math.max(4, Math.min(y, area.height - card.offsetHeight - 4))}px`;
 }
 
-function showCard(unit: number | null, at: Where, odds: unknown | null): void {
+function showCard(unit: number | null, at: Where, odds: EngineAction | null): void {
   const c = current;
   if (!c) return;
   const s = shown()!;
@@ -851,7 +849,7 @@ function hideCard(): void {
   el.hoverCard.hidden = true;
 }
 
-function showOddsPanel(c: Current, action: unknown): void {
+function showOddsPanel(c: Current, action: EngineAction): void {
   const o = c.ui.odds(c.session, action);
   if (!o) return;
   const title = document.createElement('div');
@@ -866,7 +864,7 @@ function hideOddsPanel(): void {
 }
 
 /** The action whose odds to show when pointing at a target. */
-function oddsTarget(target: { unit?: number; hex?: string }): unknown | null {
+function oddsTarget(target: { unit?: number; hex?: string }): EngineAction | null {
   const c = current;
   if (!c || replay) return null;
   const prompt = c.session.prompt();
@@ -1005,9 +1003,9 @@ function choose(index: number, how: string, t0 = performance.now()): void {
   try {
     text = c.session.describe(action);
   } catch {
-    text = String((action as { type?: unknown }).type);
+    text = actionTag(action);
   }
-  let events: unknown[];
+  let events: EngineEvent[];
   try {
     events = c.session.applyIndex(index);
   } catch (e) {
@@ -1028,7 +1026,7 @@ function choose(index: number, how: string, t0 = performance.now()): void {
     events,
   });
   render();
-  perf.clicks.push({ what: `${how}:${String((action as { type?: unknown }).type)}`, ms: performance.now() - t0 });
+  perf.clicks.push({ what: `${how}:${actionTag(action)}`, ms: performance.now() - t0 });
   autosave();
 }
 
@@ -1111,7 +1109,7 @@ function adopt(
     replay.session.free();
     replay = null;
   }
-  const c: Current = { session: next, entry, ui: entry.create(next), players, note };
+  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note };
   current = c;
   seenSide = null;
   if (previous && previous !== next) previous.free();
@@ -1122,7 +1120,7 @@ function adopt(
   statusKey = '';
   el.exportText.value = '';
   el.shareLink.hidden = el.shareLabel.hidden = true;
-  el.title.textContent = entry.title;
+  el.title.textContent = entry.info.title;
   el.start.hidden = true;
   el.game.hidden = false;
   log.setViewing(null);
@@ -1154,41 +1152,58 @@ function adopt(
   );
 }
 
-function entryFor(session: Session): RulesetEntry {
-  const entry = rulesetById(session.ruleset());
-  if (!entry) throw new Error(`this page cannot show the ruleset '${session.ruleset()}'`);
+function entryFor(ruleset: string): RulesetEntry {
+  const entry = rulesetById(ruleset);
+  if (!entry) throw new Error(`this page cannot show the ruleset '${ruleset}'`);
   return entry;
+}
+
+/** A side as the page shows it (the catalogue's side with the adapter's colours). */
+function sideInfo(c: Current, side: string): SideInfo | null {
+  return c.entry.sides.find((s) => s.id === side) ?? null;
+}
+
+/** Open a saved string with its ruleset's class (savedRuleset() says which); throws the engine's error. */
+function openSaved(saved: string): { session: Session; entry: RulesetEntry } {
+  const text = saved.trim();
+  const entry = entryFor(savedRuleset(text));
+  return { session: new Session(entry.adapter.importString(text)), entry };
 }
 
 // ---- start screen ------------------------------------------------------------------------------
 
 function fillStartForm(): void {
   el.ruleset.replaceChildren(
-    ...RULESETS.map((r) => {
+    ...rulesets().map((r) => {
       const o = document.createElement('option');
       o.value = r.id;
-      o.textContent = r.title;
+      o.textContent = r.info.title;
       return o;
     }),
   );
   fillRulesetFields();
 }
 
-function selectedEntry(): RulesetEntry {
-  return rulesetById(el.ruleset.value) ?? RULESETS[0]!;
+function selectedEntry(): RulesetEntry | undefined {
+  return rulesetById(el.ruleset.value) ?? rulesets()[0];
 }
 
+/** The start screen's fields for the chosen ruleset, all from the engine's catalogue. */
 function fillRulesetFields(): void {
   const entry = selectedEntry();
+  if (!entry) return;
+  const info = entry.info;
   el.scenario.replaceChildren(
-    ...entry.scenarios.map((s) => {
+    ...info.scenarios.map((s) => {
       const o = document.createElement('option');
       o.value = s.id;
       o.textContent = s.title;
+      o.title = s.description;
+      o.selected = s.id === info.default_scenario;
       return o;
     }),
   );
-  el.scenarioLabel.hidden = entry.scenarios.length < 2;
+  el.scenarioLabel.hidden = info.scenarios.length < 2;
   el.players.replaceChildren(
     ...entry.sides.map((side) => {
       const label = document.createElement('label');
@@ -1209,38 +1224,47 @@ function fillRulesetFields(): void {
     }),
   );
   const legend = el.options.querySelector('legend');
-  const fields = entry.options.map((f) => {
+  const fields: HTMLLabelElement[] = [];
+  if (info.presets.length) {
+    // Ticks the checkboxes of the chosen preset; not an option of its own.
     const label = document.createElement('label');
-    if (f.kind === 'checkbox') {
+    label.append('Preset ');
+    const select = document.createElement('select');
+    select.className = 'preset';
+    info.presets.forEach((p, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = p.label;
+      select.append(o);
+    });
+    select.addEventListener('change', () => {
+      const on = new Set(info.presets[Number(select.value)]?.on ?? []);
+      for (const box of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) box.checked = on.has(box.name);
+    });
+    label.append(select);
+    const help = document.createElement('small');
+    help.textContent = 'Ticks the options of the chosen preset.';
+    label.append(help);
+    fields.push(label);
+  }
+  for (const f of info.options) {
+    const label = document.createElement('label');
+    label.title = f.rule;
+    if (f.kind.type === 'Flag') {
       const input = document.createElement('input');
       input.type = 'checkbox';
       input.name = f.name;
+      input.checked = f.default === true;
       label.append(input, ` ${f.label}`);
-    } else if (f.kind === 'preset') {
-      // Ticks the checkboxes of the chosen preset; not an option of its own.
-      label.append(`${f.label} `);
-      const select = document.createElement('select');
-      select.className = 'preset';
-      select.dataset.preset = f.name;
-      (f.presets ?? []).forEach((p, i) => {
-        const o = document.createElement('option');
-        o.value = String(i);
-        o.textContent = p.label;
-        select.append(o);
-      });
-      select.addEventListener('change', () => {
-        const on = new Set(f.presets?.[Number(select.value)]?.on ?? []);
-        for (const box of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) box.checked = on.has(box.name);
-      });
-      label.append(select);
     } else {
       label.append(`${f.label} `);
       const select = document.createElement('select');
       select.name = f.name;
-      for (const ch of f.choices ?? []) {
+      for (const ch of f.kind.choices) {
         const o = document.createElement('option');
         o.value = ch.value;
         o.textContent = ch.label;
+        o.selected = ch.value === f.default;
         select.append(o);
       }
       label.append(select);
@@ -1250,8 +1274,8 @@ function fillRulesetFields(): void {
       help.textContent = f.help;
       label.append(help);
     }
-    return label;
-  });
+    fields.push(label);
+  }
   el.options.replaceChildren(...(legend ? [legend] : []), ...fields);
 }
 
@@ -1268,24 +1292,25 @@ function showStart(): void {
 function startGame(event: SubmitEvent): void {
   event.preventDefault();
   const entry = selectedEntry();
-  const options: Record<string, unknown> = {};
+  if (!entry) return;
+  const options: Record<string, boolean | string> = {};
   for (const input of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) options[input.name] = input.checked;
   for (const select of el.options.querySelectorAll<HTMLSelectElement>('select:not(.preset)')) options[select.name] = select.value;
   const players: Record<string, string> = {};
   for (const select of el.players.querySelectorAll<HTMLSelectElement>('select')) players[select.dataset.side ?? ''] = select.value;
   const n = Number(el.seed.value);
   const seed = Number.isInteger(n) && n >= 0 ? n >>> 0 : randomSeed();
-  const scenario = el.scenario.value || entry.scenarios[0]?.id || '';
+  const scenario = el.scenario.value || entry.info.default_scenario;
   let next: Session;
   try {
-    next = Session.start(entry.id, scenario, options, seed);
+    next = new Session(entry.adapter.start(scenario, options, seed));
   } catch (e) {
     showError(`Could not start the game: ${errorMessage(e)}`);
     return;
   }
   clearError();
-  const title = entry.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
-  void adopt(next, entry, players, `New game of ${entry.title} (${title}), seed ${seed}.`, []);
+  const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
+  void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.`, []);
   setStatus('Game started.');
 }
 
@@ -1344,13 +1369,7 @@ function importText(text: string, how: string): boolean {
   let next: Session;
   let entry: RulesetEntry;
   try {
-    next = Session.import(trimmed);
-    try {
-      entry = entryFor(next);
-    } catch (e) {
-      next.free();
-      throw e;
-    }
+    ({ session: next, entry } = openSaved(trimmed));
   } catch (e) {
     showError(`Could not load that saved game: ${errorMessage(e)}`);
     return false;
@@ -1380,8 +1399,7 @@ function restore(): boolean {
   let next: Session;
   let entry: RulesetEntry;
   try {
-    next = Session.import(saved.save);
-    entry = entryFor(next);
+    ({ session: next, entry } = openSaved(saved.save));
     performance.mark('autosave-imported');
   } catch (e) {
     showError(`The autosaved game could not be restored: ${errorMessage(e)}. Its string is in the Load box.`);
@@ -1416,16 +1434,16 @@ function fromLocation(): boolean {
   }
   if (hash.startsWith('#setup=') && params.has('test')) {
     clear();
-    const ruleset = params.get('ruleset') ?? RULESETS[0]!.id;
     let next: Session;
+    let entry: RulesetEntry;
     try {
-      const setup = JSON.parse(decode(hash.slice(7))) as unknown;
-      next = Session.fromSetup(ruleset, setup);
+      entry = entryFor(params.get('ruleset') ?? rulesets()[0]?.id ?? '');
+      next = new Session(entry.adapter.fromSetupJson(decode(hash.slice(7))));
     } catch (e) {
       showError(`Could not build the test position: ${errorMessage(e)}`);
       return false;
     }
-    void adopt(next, entryFor(next), {}, 'Test position from a setup description.', []);
+    void adopt(next, entry, {}, 'Test position from a setup description.', []);
     return true;
   }
   return false;
@@ -1434,7 +1452,6 @@ function fromLocation(): boolean {
 // ---- wiring ---------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  fillStartForm();
   el.ruleset.addEventListener('change', fillRulesetFields);
   el.startForm.addEventListener('submit', startGame);
   el.cancelStart.addEventListener('click', () => {
@@ -1460,7 +1477,7 @@ async function main(): Promise<void> {
   el.importFile.addEventListener('change', () => importFile(el.importFile));
   el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
   el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
-  const zoomable = () => viewZoom[current?.entry.board ?? ''] ?? board;
+  const zoomable = () => viewZoom[current?.entry.info.board ?? ''] ?? board;
   el.zoomIn.addEventListener('click', () => zoomable().zoom(1.3));
   el.zoomOut.addEventListener('click', () => zoomable().zoom(1 / 1.3));
   el.zoomFit.addEventListener('click', () => zoomable().fit());
@@ -1493,6 +1510,8 @@ async function main(): Promise<void> {
     setStatus('Engine not loaded.');
     return;
   }
+  // The start screen's rulesets, scenarios and options are the engine's catalogue.
+  fillStartForm();
   setStatus('Engine ready.');
   if (!fromLocation() && !restore()) showStart();
   await restoring;

@@ -8,7 +8,7 @@ use std::fmt;
 pub type UnitId = u8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum Side {
     French,
     Spanish,
@@ -34,7 +34,7 @@ impl fmt::Display for Side {
 
 /// What a die is rolled for (shown with the die, and used by the NAC History Joker).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "purpose")]
 pub enum RollPurpose {
     /// Determine Initiative: one die each, +1 per leader on the board.
@@ -57,7 +57,7 @@ pub enum RollPurpose {
 
 /// The step of the rulebook being decided now.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "step")]
 pub enum Step {
     /// Game Setup: place the next counter of this formation on one of its deployment hexes.
@@ -100,7 +100,7 @@ pub enum Step {
 
 /// A legal action. Serialised with a "type" tag; hexes as their four-digit labels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "type")]
 pub enum Action {
     Deploy { unit: UnitId, to: Hex },
@@ -138,7 +138,7 @@ pub enum Action {
 
 /// What happened, for the page to animate and log.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "event")]
 pub enum Event {
     RoundBegins { round: u8 },
@@ -172,12 +172,15 @@ pub enum Event {
     Deserted { unit: UnitId },
     Reorganised { unit: UnitId },
     StaysDisorganised { unit: UnitId },
-    GameOver { outcome: super::Outcome },
+    GameOver {
+        #[tsify(type = "BailenOutcome")]
+        outcome: super::BailenOutcome,
+    },
 }
 
 /// The result of one attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum CombatResult {
     NoEffect,
     /// Disorganised (and retreat two hexes if melee).

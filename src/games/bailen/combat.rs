@@ -8,6 +8,7 @@ use super::scenario::{Kind, BUILDING, HILL, OLIVE, TOWN};
 use super::sequence::{Cont, Phase};
 use super::{Bailen, Place};
 use crate::core::hex::{line_of_sight, Hex};
+use crate::core::odds::Distribution;
 use crate::games::Prompt;
 use serde::Serialize;
 use tsify::Tsify;
@@ -22,6 +23,17 @@ pub(crate) enum FightKind {
     Chained,
     /// Cavalry Pursuit (step 6).
     Pursuit,
+}
+
+/// An attacker as `may_attack` sees it: its hex, the fight, and what its neighbours tell.
+struct Attacker {
+    unit: UnitId,
+    hex: Hex,
+    kind: FightKind,
+    /// In an enemy ZoC.
+    in_zoc: bool,
+    /// Reaction fire with an organized enemy adjacent.
+    organised_adjacent: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +81,7 @@ impl Fight {
 
 /// The numbers of one attack before the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct ShotNumbers {
     pub melee: bool,
     /// Combat factor plus modifiers (leader, combined, pursuit).
@@ -83,16 +95,32 @@ pub struct ShotNumbers {
     pub automatic: bool,
 }
 
-/// The exact odds of one attack: sixths of each result.
+/// The exact odds of one attack: the distribution of its result over the six faces of the die.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-pub struct Odds {
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
+pub struct AttackOdds {
     pub numbers: ShotNumbers,
-    pub no_effect: u8,
-    pub disorganise: u8,
-    pub eliminate: u8,
+    /// Every result, the impossible ones with weight 0, in the order eliminate, disorganise,
+    /// no effect.
+    pub distribution: Distribution<CombatResult>,
     /// The defender may avoid this melee by a tactical retreat.
     pub tactical_retreat_possible: bool,
+}
+
+impl AttackOdds {
+    /// The odds of an attack with these numbers (Resolving a Combat, one die).
+    pub(crate) fn of(numbers: ShotNumbers, tactical_retreat_possible: bool) -> AttackOdds {
+        let all = [CombatResult::Eliminate, CombatResult::Disorganise, CombatResult::NoEffect];
+        let faces = (1..=6).map(|die| (combat_result(&numbers, die), 1));
+        // Listing every result first with weight 0 keeps the order fixed for the page.
+        let distribution = Distribution::from_weights(all.into_iter().map(|r| (r, 0)).chain(faces))
+            .unwrap_or_else(|_| Distribution::certain(CombatResult::NoEffect));
+        AttackOdds { numbers, distribution, tactical_retreat_possible }
+    }
+    /// How many of the die's six faces give `result`.
+    pub fn sixths(&self, result: CombatResult) -> u64 {
+        self.distribution.weight_of(&result) * 6 / self.distribution.denominator.max(1)
+    }
 }
 
 /// The result of `total` against `n` (Resolving a Combat).
@@ -121,10 +149,42 @@ impl Bailen {
 
     /// May `unit` attack `target` in a fight of this kind, ignoring activation counts?
     fn can_attack(&self, unit: UnitId, target: UnitId, kind: FightKind) -> bool {
-        let (u, t) = (&self.units[unit as usize], &self.units[target as usize]);
-        let (Some(uh), Some(th)) = (u.hex(), t.hex()) else { return false };
-        let (uc, tc) = (self.counter(unit), self.counter(target));
-        if u.disorganised || uc.side == tc.side || self.is_water_carrier(target) || self.is_water_carrier(unit) {
+        self.attacker(unit, kind).is_some_and(|a| self.may_attack(&a, target))
+    }
+
+    /// What of the attacker `may_attack` reads: None if `unit` cannot attack at all now.
+    fn attacker(&self, unit: UnitId, kind: FightKind) -> Option<Attacker> {
+        let u = &self.units[unit as usize];
+        let uh = u.hex()?;
+        let uc = self.counter(unit);
+        if u.disorganised || self.is_water_carrier(unit) {
+            return None;
+        }
+        // Movement Effects for Combat: artillery that moved cannot fight this turn.
+        if uc.kind.is_artillery() && u.moved && matches!(kind, FightKind::Combat | FightKind::Chained) {
+            return None;
+        }
+        // Reaction: with organized enemies adjacent, fight one of them and not at range.
+        let organised_adjacent = kind == FightKind::Reaction
+            && uh
+                .neighbours()
+                .iter()
+                .any(|&n| self.unit_at(n).is_some_and(|e| self.enemy_at(uc.side, n) && !self.units[e as usize].disorganised));
+        Some(Attacker {
+            unit,
+            hex: uh,
+            kind,
+            in_zoc: self.in_enemy_zoc(uc.side, uh),
+            organised_adjacent,
+        })
+    }
+
+    /// May the attacker `a` attack `target` (the rest of `can_attack`)?
+    fn may_attack(&self, a: &Attacker, target: UnitId) -> bool {
+        let t = &self.units[target as usize];
+        let Some(th) = t.hex() else { return false };
+        let (uc, tc) = (self.counter(a.unit), self.counter(target));
+        if uc.side == tc.side || self.is_water_carrier(target) {
             return false;
         }
         // Swiss Troops: Swiss never fight Swiss.
@@ -135,31 +195,21 @@ impl Bailen {
         if self.options.protection_against_cavalry && uc.kind.is_cavalry() && tc.kind.is_infantry() && self.scen.has(th, OLIVE) {
             return false;
         }
-        // Movement Effects for Combat: artillery that moved cannot fight this turn.
-        if uc.kind.is_artillery() && u.moved && matches!(kind, FightKind::Combat | FightKind::Chained) {
-            return false;
-        }
-        let adjacent = uh.is_adjacent(th);
-        let in_zoc = self.in_enemy_zoc(uc.side, uh);
-        if kind == FightKind::Reaction {
-            // Reaction: with organized enemies adjacent, fight one of them and not at range.
-            let organised_adjacent = uh
-                .neighbours()
-                .iter()
-                .any(|&n| self.unit_at(n).is_some_and(|e| self.enemy_at(uc.side, n) && !self.units[e as usize].disorganised));
-            if organised_adjacent {
+        let adjacent = a.hex.is_adjacent(th);
+        if a.kind == FightKind::Reaction {
+            if a.organised_adjacent {
                 return adjacent && !t.disorganised;
             }
-            return adjacent || self.in_range_and_sight(unit, uh, th);
+            return adjacent || self.in_range_and_sight(a.unit, a.hex, th);
         }
         if adjacent {
             return true;
         }
         // A unit in an enemy ZoC may attack only the units whose ZoC it is in.
-        if in_zoc || kind == FightKind::Chained {
+        if a.in_zoc || a.kind == FightKind::Chained {
             return false;
         }
-        self.in_range_and_sight(unit, uh, th)
+        self.in_range_and_sight(a.unit, a.hex, th)
     }
 
     /// Only in Ranged Combat with Artillery: range and Line of Sight.
@@ -170,49 +220,59 @@ impl Bailen {
             return false;
         }
         // Enemy units, town, olive grove and hill hexes between block; friends do not.
-        line_of_sight(from, to, |h| self.enemy_at(c.side, h) || self.scen.has(h, TOWN | OLIVE | HILL))
+        let grid = &self.scen.grid;
+        let blocks_at = |i: usize| self.enemy_on(c.side, i) || self.scen.terrain.get(i).is_some_and(|t| t & (TOWN | OLIVE | HILL) != 0);
+        match self.tables.los.traces(from, to) {
+            // The hexes between, from the table of lines (the same as `line_of_sight`).
+            Some((first, second)) => {
+                let clear = |trace: &[(i8, i8)]| {
+                    trace.iter().all(|&(dq, dr)| {
+                        let h = Hex::new(from.q.wrapping_add(i16::from(dq)), from.r.wrapping_add(i16::from(dr)));
+                        grid.index(h).is_none_or(|i| !blocks_at(i))
+                    })
+                };
+                clear(first) || (!second.is_empty() && clear(second))
+            }
+            None => line_of_sight(from, to, |h| grid.index(h).is_some_and(blocks_at)),
+        }
     }
 
     /// Enemy counters `unit` may attack in a fight of this kind. Only artillery out of enemy
     /// ZoC looks beyond its six neighbours.
     pub(crate) fn targets(&self, unit: UnitId, kind: FightKind) -> Vec<UnitId> {
-        let Some(uh) = self.units[unit as usize].hex() else { return Vec::new() };
+        let mut out = Vec::new();
+        self.each_target(unit, kind, |t| out.push(t));
+        out
+    }
+
+    /// `f` on each of `targets`, in the same order.
+    fn each_target(&self, unit: UnitId, kind: FightKind, mut f: impl FnMut(UnitId)) {
+        let Some(a) = self.attacker(unit, kind) else { return };
         let c = self.counter(unit);
-        let side = c.side;
         let beyond = c.kind.is_artillery() && kind != FightKind::Chained;
         if beyond {
-            self.army_on_map(side.other())
-                .filter(|&(_, th)| th.distance(uh) <= c.range as u16)
-                .map(|(t, _)| t)
-                .filter(|&t| self.can_attack(unit, t, kind))
-                .collect()
+            for (t, th) in self.army_on_map(c.side.other()) {
+                if th.distance(a.hex) <= c.range as u16 && self.may_attack(&a, t) {
+                    f(t);
+                }
+            }
         } else {
-            uh.neighbours()
-                .into_iter()
-                .filter_map(|n| self.unit_at(n))
-                .filter(|&t| self.can_attack(unit, t, kind))
-                .collect()
+            for n in a.hex.neighbours() {
+                if let Some(t) = self.unit_at(n).filter(|&t| self.may_attack(&a, t)) {
+                    f(t);
+                }
+            }
         }
     }
 
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
     pub(crate) fn reaction_attacks(&self) -> Vec<Action> {
-        self.reaction_attacks_up_to(usize::MAX)
-    }
-
-    /// At most `limit` reaction attacks (1 answers "is there any?" cheaply).
-    pub(crate) fn reaction_attacks_up_to(&self, limit: usize) -> Vec<Action> {
         let inactive = self.active.unwrap_or(Side::French).other();
         let mut acts = Vec::new();
         for (u, _) in self.army_on_map(inactive) {
             let unit = &self.units[u as usize];
             if self.counter(u).kind.is_artillery() && !unit.reacted && !unit.disorganised {
-                for t in self.targets(u, FightKind::Reaction) {
-                    acts.push(Action::Attack { unit: u, target: t });
-                }
-                if acts.len() >= limit {
-                    break;
-                }
+                self.each_target(u, FightKind::Reaction, |t| acts.push(Action::Attack { unit: u, target: t }));
             }
         }
         acts
@@ -221,11 +281,6 @@ impl Bailen {
     /// Attacks available in step 5: counters not yet activated while activations remain, and
     /// activated supporters that kept an attack.
     pub(crate) fn combat_attacks(&self) -> Vec<Action> {
-        self.combat_attacks_up_to(usize::MAX)
-    }
-
-    /// At most `limit` combat attacks (1 answers "is there any?" cheaply).
-    pub(crate) fn combat_attacks_up_to(&self, limit: usize) -> Vec<Action> {
         let active = self.active.unwrap_or(Side::French);
         let left = self.turn.combat_left.unwrap_or(0);
         let mut acts = Vec::new();
@@ -233,12 +288,7 @@ impl Bailen {
             if self.attacks_available(u, left) == 0 {
                 continue;
             }
-            for t in self.targets(u, FightKind::Combat) {
-                acts.push(Action::Attack { unit: u, target: t });
-            }
-            if acts.len() >= limit {
-                break;
-            }
+            self.each_target(u, FightKind::Combat, |t| acts.push(Action::Attack { unit: u, target: t }));
         }
         acts
     }
@@ -322,13 +372,13 @@ impl Bailen {
                     .map(|t| Action::SecondAttack { unit: f.unit, target: t })
                     .collect();
                 acts.push(Action::SingleAttack { unit: f.unit });
-                Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts })
+                Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::Support(i) => {
                 let mut acts: Vec<Action> =
                     self.supporters(f, *i).into_iter().map(|s| Action::Support { supporter: s }).collect();
                 acts.push(Action::NoSupport);
-                Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts })
+                Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::TacticalRetreat => {
                 let shot = f.shots[f.next];
@@ -340,7 +390,7 @@ impl Bailen {
                     .map(|(via, to)| Action::TacticalRetreat { unit: t, via, to })
                     .collect();
                 acts.push(Action::StandFast { unit: t });
-                Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts })
+                Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts, templates: Vec::new() })
             }
             FightStage::Retreat { unit, from } => {
                 let acts = self
@@ -348,7 +398,7 @@ impl Bailen {
                     .into_iter()
                     .map(|(via, to)| Action::Retreat { unit: *unit, via, to })
                     .collect();
-                Some(Prompt { side: self.side_of(*unit), step: Step::Retreat { unit: *unit }, actions: acts })
+                Some(Prompt { side: self.side_of(*unit), step: Step::Retreat { unit: *unit }, actions: acts, templates: Vec::new() })
             }
             FightStage::Resolve => None,
         }
@@ -685,11 +735,6 @@ impl Bailen {
     /// Cavalry Pursuit: organized cavalry not in an enemy ZoC, against disorganized enemies or
     /// any enemy artillery, moving under the movement rules to end adjacent.
     pub(crate) fn pursuits(&self) -> Vec<Action> {
-        self.pursuits_up_to(usize::MAX)
-    }
-
-    /// At most `limit` pursuits (1 answers "is there any?" cheaply).
-    pub(crate) fn pursuits_up_to(&self, limit: usize) -> Vec<Action> {
         if self.turn.pursuits_left == 0 {
             return Vec::new();
         }
@@ -697,6 +742,8 @@ impl Bailen {
         let targets: Vec<(UnitId, Hex)> = self
             .army_on_map(active.other())
             .filter(|&(t, _)| self.units[t as usize].disorganised || self.counter(t).kind.is_artillery())
+            // A pursuer ends next to its target: on an empty hex.
+            .filter(|&(_, th)| self.scen.grid.neighbour_indices_of(th).into_iter().flatten().any(|i| self.board[i] == 0))
             .collect();
         if targets.is_empty() {
             return Vec::new();
@@ -721,14 +768,13 @@ impl Bailen {
             if mine.is_empty() {
                 continue;
             }
-            let dests = self.destinations(u);
-            for (t, th) in mine {
-                for to in dests.iter().filter(|to| to.is_adjacent(th)) {
-                    acts.push(Action::Pursue { unit: u, target: t, to: *to });
+            // Its destinations next to each target, in grid order (the search needs to be
+            // right only there).
+            let around: Vec<Hex> = mine.iter().map(|&(_, th)| th).collect();
+            for ((t, _), ends) in mine.iter().zip(self.destinations_next_to(u, &around)) {
+                for to in ends {
+                    acts.push(Action::Pursue { unit: u, target: *t, to });
                 }
-            }
-            if acts.len() >= limit {
-                break;
             }
         }
         acts
@@ -755,7 +801,7 @@ impl Bailen {
     // ---------------------------------------------------------------- odds
 
     /// The exact odds of an attack action, from the current position.
-    pub(crate) fn attack_odds(&self, a: &Action) -> Option<Odds> {
+    pub(crate) fn attack_odds(&self, a: &Action) -> Option<AttackOdds> {
         let (unit, target, supporter, kind, at) = match a {
             Action::Attack { unit, target } => {
                 let kind = match self.phase {
@@ -780,15 +826,6 @@ impl Bailen {
             return None;
         }
         let numbers = self.shot_numbers(unit, target, supporter, kind, at);
-        let mut counts = [0u8; 3];
-        for die in 1..=6 {
-            let i = match combat_result(&numbers, die) {
-                CombatResult::NoEffect => 0,
-                CombatResult::Disorganise => 1,
-                CombatResult::Eliminate => 2,
-            };
-            counts[i] += 1;
-        }
         let t = &self.units[target as usize];
         // Tactical Retreat: faster than the attacking unit(s), the supporter included (A17b).
         let mf = self.counter(target).mf;
@@ -797,6 +834,6 @@ impl Bailen {
             && mf > self.counter(unit).mf
             && supporter.is_none_or(|s| mf > self.counter(s).mf)
             && self.units[unit as usize].hex().or(at).is_some_and(|h| !self.retreat_options(target, at.unwrap_or(h)).is_empty());
-        Some(Odds { numbers, no_effect: counts[0], disorganise: counts[1], eliminate: counts[2], tactical_retreat_possible: tactical })
+        Some(AttackOdds::of(numbers, tactical))
     }
 }

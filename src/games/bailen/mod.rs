@@ -8,15 +8,21 @@ pub mod action;
 mod combat;
 mod joker;
 mod movement;
+mod odds;
+mod saved;
+mod search;
 pub mod scenario;
 mod sequence;
 pub mod setup;
+mod tables;
 mod victory;
 
 pub use action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 pub use scenario::{Kind, Scenario, DEFAULT_SCENARIO};
 pub use setup::Setup;
-pub use victory::{Outcome, Victory};
+pub use combat::{AttackOdds, ShotNumbers};
+pub use odds::{BailenOdds, Odds, RollOdds, RollResult};
+pub use victory::{BailenOutcome, Outcome, OutcomeDetail, Victory};
 
 use crate::core::dice::Dice;
 use crate::core::hex::Hex;
@@ -29,7 +35,7 @@ pub const RULESET: &str = "bailen";
 
 /// The NAC History Joker's two modes, and a house "off" setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum JokerMode {
     #[default]
     Strategic,
@@ -40,7 +46,7 @@ pub enum JokerMode {
 
 /// Game options, agreed at the start (Optional Rules; the Joker mode; historical deployment).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(default)]
 pub struct Options {
     pub combined_attacks: bool,
@@ -84,7 +90,7 @@ impl Options {
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Off the map: not yet deployed, or a reinforcement not yet entered.
@@ -134,6 +140,12 @@ pub struct Bailen {
     pub(crate) units: Vec<Unit>,
     /// Occupant of each grid hex: unit id + 1, or 0.
     pub(crate) board: Vec<u8>,
+    /// Counts kept in step with `board` (zones of control, victory tallies).
+    pub(crate) derived: Derived,
+    /// The scenario's precomputed tables (shared).
+    pub(crate) tables: Arc<tables::Tables>,
+    /// Buffers for the movement searches (not part of the position).
+    pub(crate) search_buffers: movement::SearchBuffers,
     pub(crate) phase: sequence::Phase,
     pub(crate) turn: sequence::TurnState,
     pub(crate) joker: joker::JokerState,
@@ -178,6 +190,7 @@ impl Bailen {
         self.remove_from_board(u);
         if let Some(i) = self.scen.grid.index(h) {
             self.board[i] = u + 1;
+            self.derived.count(&self.scen, &self.tables, u, i, 1);
         }
         self.units[u as usize].place = Place::OnMap(h);
     }
@@ -186,24 +199,20 @@ impl Bailen {
             if let Some(i) = self.scen.grid.index(h) {
                 if self.board[i] == u + 1 {
                     self.board[i] = 0;
+                    self.derived.count(&self.scen, &self.tables, u, i, -1);
                 }
             }
         }
     }
     /// Army counters of `side` on the map (María Bellido is not an army counter, A3).
     pub fn on_board(&self, side: Side) -> usize {
-        self.army_on_map(side).count()
+        usize::from(self.derived.on_board[scenario::side_index(side)])
     }
+    /// Army counters of `side` on the map with their hexes, in counter order.
     pub(crate) fn army_on_map(&self, side: Side) -> impl Iterator<Item = (UnitId, Hex)> + '_ {
-        self.units.iter().enumerate().filter_map(move |(i, u)| {
-            let id = i as UnitId;
-            match u.place {
-                Place::OnMap(h) if self.side_of(id) == side && !self.is_water_carrier(id) => {
-                    Some((id, h))
-                }
-                _ => None,
-            }
-        })
+        self.tables.army[scenario::side_index(side)]
+            .iter()
+            .filter_map(move |&u| self.units.get(u as usize).and_then(|x| x.hex()).map(|h| (u, h)))
     }
     /// Is a hot round of Stifling Heat (R8-R13) in force?
     pub(crate) fn heat(&self) -> bool {
@@ -267,9 +276,77 @@ impl Bailen {
     }
 }
 
+/// Counts that follow from the board, kept in step with it by `place_unit` and
+/// `remove_from_board` so that the rules read them instead of scanning the counters.
+#[derive(Clone, Debug)]
+pub(crate) struct Derived {
+    /// Per grid index, the army counters of [French, Spanish] on the six hexes around it: the
+    /// hex is in that side's zone of control when its count is not 0.
+    pub zoc: Vec<[u8; 2]>,
+    /// Army counters of [French, Spanish] on the board.
+    pub on_board: [u8; 2],
+    /// French counters not of Vedel's formation on star hexes (Who Wins the Game?).
+    pub french_on_stars: u8,
+    /// Spanish army counters on star hexes or in Bailén.
+    pub spanish_in_town_or_stars: u8,
+    /// Changes with every counter placed or removed (searches of the same board are reused).
+    pub version: u32,
+}
+
+impl PartialEq for Derived {
+    /// The same counts (whatever the versions).
+    fn eq(&self, o: &Derived) -> bool {
+        (&self.zoc, self.on_board, self.french_on_stars, self.spanish_in_town_or_stars)
+            == (&o.zoc, o.on_board, o.french_on_stars, o.spanish_in_town_or_stars)
+    }
+}
+
+impl Derived {
+    pub(crate) fn empty(hexes: usize) -> Derived {
+        Derived { zoc: vec![[0; 2]; hexes], on_board: [0; 2], french_on_stars: 0, spanish_in_town_or_stars: 0, version: 0 }
+    }
+
+    /// Counter `u` arrives on (`by` 1) or leaves (`by` -1) grid index `i`. María Bellido is not
+    /// an army counter and counts for nothing.
+    fn count(&mut self, scen: &Scenario, t: &tables::Tables, u: UnitId, i: usize, by: i8) {
+        let Some(c) = scen.counters.get(u as usize) else { return };
+        self.version = self.version.wrapping_add(1);
+        if scen.water_carrier == Some(u) {
+            return;
+        }
+        let s = scenario::side_index(c.side);
+        let add = |x: &mut u8| *x = x.wrapping_add_signed(by);
+        if let Some(around) = t.nbr.get(i) {
+            for &j in around {
+                if let Some(z) = self.zoc.get_mut(usize::from(j)) {
+                    add(&mut z[s]);
+                }
+            }
+        }
+        add(&mut self.on_board[s]);
+        let v = t.victory_hex.get(i).copied().unwrap_or(0);
+        match c.side {
+            Side::French if v & 1 != 0 && c.formation != t.vedel => add(&mut self.french_on_stars),
+            Side::Spanish if v & 2 != 0 => add(&mut self.spanish_in_town_or_stars),
+            _ => {}
+        }
+    }
+
+    /// The counts of `g`'s board, from scratch.
+    fn of(g: &Bailen) -> Derived {
+        let mut d = Derived::empty(g.board.len());
+        for (i, &b) in g.board.iter().enumerate() {
+            if b > 0 {
+                d.count(&g.scen, &g.tables, b - 1, i, 1);
+            }
+        }
+        d
+    }
+}
+
 /// One counter as every player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct UnitView {
     pub id: UnitId,
     pub place: Place,
@@ -281,7 +358,7 @@ pub struct UnitView {
 
 /// The whole position. Bailén has no hidden information: both sides see the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct View {
     pub round: u8,
     /// "05:00" for round 1 ... "19:00" for round 15.
@@ -308,7 +385,8 @@ pub struct View {
     /// (Spanish counters there ignore the heat); empty otherwise.
     pub watered_hexes: Vec<Hex>,
     pub options: Options,
-    pub outcome: Option<Outcome>,
+    #[tsify(type = "BailenOutcome | null")]
+    pub outcome: Option<BailenOutcome>,
 }
 
 impl Rules for Bailen {
@@ -316,9 +394,10 @@ impl Rules for Bailen {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
     type Event = Event;
     type View = View;
-    type Odds = combat::Odds;
+    type Odds = Odds;
     type Outcome = Outcome;
     type Options = Options;
     type Setup = Setup;
@@ -338,6 +417,12 @@ impl Rules for Bailen {
     }
     fn options(&self) -> &Options {
         &self.options
+    }
+    fn encode_actions(actions: &[Action]) -> Vec<u8> {
+        saved::encode(actions)
+    }
+    fn decode_actions(code: &[u8], count: usize) -> Result<Vec<Action>, (usize, String)> {
+        saved::decode(code, count)
     }
     fn encode_options(o: &Options) -> Vec<u8> {
         let joker = match o.joker {
@@ -394,8 +479,8 @@ impl Rules for Bailen {
     fn view(&self, _side: Side) -> View {
         self.public_view()
     }
-    fn odds(&self, action: &Action) -> Option<combat::Odds> {
-        self.attack_odds(action)
+    fn odds(&self, action: &Action) -> Option<Odds> {
+        self.odds_of(action)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
@@ -480,6 +565,9 @@ impl Bailen {
         let occupied = self.board.iter().filter(|&&b| b != 0).count();
         if occupied != seen {
             return Err(format!("{occupied} occupied hexes for {seen} counters on the map"));
+        }
+        if self.derived != Derived::of(self) {
+            return Err("the zones of control or victory counts differ from the board's".into());
         }
         self.prompt_cache.check(self.current_prompt(), self.outcome.is_some(), &self.phase)
     }

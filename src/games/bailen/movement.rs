@@ -1,15 +1,58 @@
 //! Movement of Troops: terrain costs (in half movement points, so the Royal Road's ½ is exact),
 //! one counter a hex, zones of control and their cancellation, reinforcement entry.
 use super::action::{Side, UnitId};
-use super::scenario::{Kind, BUILDING, HILL, OLIVE, RIVER};
+use super::scenario::{side_index, Kind};
+use super::tables::NONE;
 use super::Bailen;
-use crate::core::hex::{reachable_indexed, Hex, Reach};
+use crate::core::hex::{Hex, ReachScratch};
+use std::cell::RefCell;
+
+/// Buffers the movement searches reuse, holding the last full search of a move (so that the
+/// move's path is not searched again). Not part of the position: a clone starts without.
+#[derive(Default)]
+pub(crate) struct SearchBuffers(RefCell<Buffers>);
+
+#[derive(Default)]
+struct Buffers {
+    /// The normal search and the roads-only one.
+    normal: ReachScratch,
+    road: ReachScratch,
+    /// What the buffers hold: None after a partial search.
+    key: Option<MovesKey>,
+}
+
+/// One move's searches: the counter, its start (grid index), its budget, and the board
+/// (`Derived::version`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct MovesKey {
+    unit: UnitId,
+    start: usize,
+    budget: u32,
+    version: u32,
+}
+
+impl Clone for SearchBuffers {
+    fn clone(&self) -> Self {
+        SearchBuffers::default()
+    }
+}
+
+impl std::fmt::Debug for SearchBuffers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SearchBuffers")
+    }
+}
 
 impl Bailen {
     /// Is `h` in the ZoC of an army counter hostile to `side` (the six surrounding hexes)?
     pub(crate) fn in_enemy_zoc(&self, side: Side, h: Hex) -> bool {
-        let grid = &self.scen.grid;
-        h.neighbours().iter().any(|&n| grid.index(n).is_some_and(|j| self.enemy_on(side, j)))
+        match self.scen.grid.index(h) {
+            Some(i) => self.enemy_zoc_on(side, i),
+            None => {
+                let grid = &self.scen.grid;
+                h.neighbours().iter().any(|&n| grid.index(n).is_some_and(|j| self.enemy_on(side, j)))
+            }
+        }
     }
 
     /// An army counter hostile to `side` stands on `h` (María Bellido is not an army counter).
@@ -19,60 +62,37 @@ impl Bailen {
 
     /// `enemy_at` by grid index.
     #[inline]
-    fn enemy_on(&self, side: Side, i: usize) -> bool {
-        let b = self.board[i];
+    pub(crate) fn enemy_on(&self, side: Side, i: usize) -> bool {
+        let b = self.board.get(i).copied().unwrap_or(0);
         b > 0 && self.side_of(b - 1) != side && !self.is_water_carrier(b - 1)
     }
 
-    /// `in_enemy_zoc` for the hex of grid index `i`.
+    /// `in_enemy_zoc` for the hex of grid index `i`: an enemy army counter is adjacent (the
+    /// counts kept with the board, `Derived::zoc`).
     #[inline]
-    fn enemy_zoc_on(&self, side: Side, i: usize) -> bool {
-        self.scen.grid.neighbour_indices(i).iter().any(|&n| n.is_some_and(|j| self.enemy_on(side, j)))
+    pub(crate) fn enemy_zoc_on(&self, side: Side, i: usize) -> bool {
+        self.derived.zoc.get(i).is_some_and(|z| z[side_index(side.other())] > 0)
     }
 
-    /// Hexes (by grid index) where a moving counter of `side` must stop: enemy ZoC, except
-    /// around an enemy that has at least two of our counters in its own ZoC ("loses its
-    /// ability to exert control ... for the purpose of stopping movement").
-    fn stopping_zoc(&self, side: Side, mover: UnitId) -> Vec<bool> {
-        let mut stop = vec![false; self.scen.grid.len()];
-        for (_, eh) in self.army_on_map(side.other()) {
-            let around = self.scen.grid.neighbour_indices_of(eh);
-            let ours = around
-                .iter()
-                .filter(|&&n| {
-                    n.is_some_and(|j| {
-                        let b = self.board[j];
-                        b > 0 && {
-                            let u = b - 1;
-                            u != mover && self.side_of(u) == side && !self.is_water_carrier(u)
-                        }
-                    })
-                })
-                .count();
-            if ours < 2 {
-                for j in around.into_iter().flatten() {
-                    stop[j] = true;
-                }
-            }
+    /// Must a counter of `side` moving from grid index `mover_at` (None: entering) stop on
+    /// grid index `i`? In enemy ZoC, except around an enemy that has at least two of our other
+    /// counters in its own ZoC ("loses its ability to exert control ... for the purpose of
+    /// stopping movement").
+    fn must_stop_on(&self, side: Side, mover_at: Option<usize>, i: usize) -> bool {
+        if !self.enemy_zoc_on(side, i) {
+            return false;
         }
-        stop
-    }
-
-    /// Does entering `h` cost a counter of this kind 2 (hills, river, buildings; olive groves
-    /// for cavalry and horse artillery)?
-    fn penalised(&self, kind: Kind, h: Hex) -> bool {
-        self.scen.has(h, HILL | RIVER | BUILDING) || (kind.slowed_by_groves() && self.scen.has(h, OLIVE))
-    }
-
-    /// Cost in half points of entering `to` from `from`: the Royal Road's ½ when following its
-    /// path (1 if the hex also holds a penalising feature), else 1 or 2 for the terrain.
-    fn terrain_cost(&self, kind: Kind, from: Option<Hex>, to: Hex) -> u32 {
-        let along_road = match from {
-            Some(f) => self.scen.road_step(f, to),
-            // Entering from the board edge at 3001/3035 follows the road (A11d).
-            None => true,
-        };
-        cost_halves(along_road, self.penalised(kind, to))
+        let t = &*self.tables;
+        let ours = side_index(side);
+        let Some(around) = t.nbr.get(i) else { return false };
+        around.iter().any(|&e| {
+            let e = usize::from(e);
+            e != usize::from(NONE) && self.enemy_on(side, e) && {
+                let adjacent = self.derived.zoc.get(e).map_or(0, |z| z[ours]);
+                let mover = mover_at.is_some_and(|m| t.nbr.get(m).is_some_and(|n| n.contains(&(e as u16))));
+                adjacent.saturating_sub(u8::from(mover)) < 2
+            }
+        })
     }
 
     /// Movement points in halves: the movement factor, −1 in hot rounds unless watered.
@@ -82,27 +102,35 @@ impl Bailen {
         mf * 2
     }
 
-    /// Cheapest-path search for counter `u` starting at `start` with `budget` halves, stopping
-    /// on `stop` (its `stopping_zoc`). `roads_only` keeps to minor roads (the Roads optional
-    /// rule). Works on grid indices: the same rules as `terrain_cost`, `unit_at`,
-    /// `in_enemy_zoc` and the scenario's road steps, read straight from the arrays.
-    fn reach(&self, u: UnitId, start: Hex, budget: u32, roads_only: bool, stop: &[bool]) -> Reach {
+    /// Cheapest-path search for counter `u` from grid index `start` with `budget` halves into
+    /// `scratch`. `roads_only` keeps to minor roads (the Roads optional rule). With `toward`,
+    /// only the hexes next to those hexes need to be right: a hex from which none of them is
+    /// in reach (a step costs at least half a point) is not left.
+    fn search(&self, scratch: &mut ReachScratch, u: UnitId, start: usize, budget: u32, roads_only: bool, toward: Option<&[(Hex, u8)]>) {
         let side = self.side_of(u);
         let kind = self.counter(u).kind;
         let artillery = kind.is_artillery();
-        let groves = kind.slowed_by_groves();
-        let scen = &*self.scen;
-        reachable_indexed(
-            &scen.grid,
+        let t = &*self.tables;
+        let halves = &t.step_halves[usize::from(kind.slowed_by_groves())];
+        let minor = &self.scen.minor_dirs;
+        let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
+        let budget = u16::try_from(budget).unwrap_or(u16::MAX - 1);
+        let out_of_reach = |i: usize, cost: u16| {
+            toward.is_some_and(|targets| {
+                let bound = targets.iter().map(|&(h, r)| t.cost_bound(i, h, r)).min().unwrap_or(u32::MAX);
+                u32::from(cost).saturating_add(bound) > u32::from(budget)
+            })
+        };
+        scratch.search(
+            &t.nbr,
             start,
             budget,
             |from, dir, to| {
-                let bit = 1u8 << dir;
-                if roads_only && scen.minor_dirs[from] & bit == 0 {
+                if roads_only && minor.get(from).is_none_or(|m| m & (1 << dir) == 0) {
                     return None;
                 }
                 // Never over an enemy counter; María Bellido only lets the Spanish pass.
-                let o = self.board[to];
+                let o = self.board.get(to).copied().unwrap_or(0);
                 if o > 0 && self.side_of(o - 1) != side {
                     return None;
                 }
@@ -110,24 +138,50 @@ impl Bailen {
                 if artillery && self.enemy_zoc_on(side, to) {
                     return None;
                 }
-                let t = scen.terrain[to];
-                let penalised = t & (HILL | RIVER | BUILDING) != 0 || (groves && t & OLIVE != 0);
-                Some(cost_halves(scen.road_dirs[from] & bit != 0, penalised))
+                halves.get(from).map(|c| u16::from(c[dir]))
             },
-            |i| stop[i],
+            |i, cost| out_of_reach(i, cost) || self.must_stop_on(side, mover_at, i),
         )
+    }
+
+    /// The searches of one move of `u` from `start` with `budget` halves (the normal one and,
+    /// with the Roads rule, the roads-only one with +1 point), given to `f`; with `toward`,
+    /// right only for the hexes next to those (see `search`).
+    fn with_moves<T>(&self, u: UnitId, start: Hex, budget: u32, toward: Option<&[(Hex, u8)]>, f: impl FnOnce(&Moves) -> T) -> T {
+        let mut own = None;
+        let mut shared = self.search_buffers.0.try_borrow_mut();
+        let b = match shared.as_deref_mut() {
+            Ok(b) => b,
+            Err(_) => own.insert(Buffers::default()),
+        };
+        let s = self.scen.grid.index(start).unwrap_or(usize::MAX);
+        // Roads: a move made entirely along minor roads adds +1 to the movement factor.
+        let with_road = self.options.roads && self.tables.minor_roads;
+        let key = MovesKey { unit: u, start: s, budget, version: self.derived.version };
+        if toward.is_some() || b.key != Some(key) {
+            self.search(&mut b.normal, u, s, budget, false, toward);
+            if with_road {
+                self.search(&mut b.road, u, s, budget + 2, true, toward);
+            }
+            b.key = toward.is_none().then_some(key);
+        }
+        f(&Moves { start: s, normal: &b.normal, road: with_road.then_some(&b.road) })
     }
 
     /// Has counter `u` at least one destination? Usually answered by one adjacent empty hex it
     /// can afford, without the full search.
     pub(crate) fn can_move(&self, u: UnitId) -> bool {
         let Some(start) = self.units[u as usize].hex() else { return false };
+        let Some(s) = self.scen.grid.index(start) else { return !self.destinations(u).is_empty() };
         let (side, kind, budget) = (self.side_of(u), self.counter(u).kind, self.movement_halves(u));
-        let one_step = start.neighbours().into_iter().any(|n| {
-            self.scen.grid.contains(n)
-                && self.unit_at(n).is_none()
-                && self.terrain_cost(kind, Some(start), n) <= budget
-                && !(kind.is_artillery() && self.in_enemy_zoc(side, n))
+        let t = &*self.tables;
+        let halves = &t.step_halves[usize::from(kind.slowed_by_groves())][s];
+        let one_step = t.nbr[s].iter().enumerate().any(|(d, &n)| {
+            let n = usize::from(n);
+            n != usize::from(NONE)
+                && self.board[n] == 0
+                && u32::from(halves[d]) <= budget
+                && !(kind.is_artillery() && self.enemy_zoc_on(side, n))
         });
         one_step || !self.destinations(u).is_empty()
     }
@@ -135,39 +189,57 @@ impl Bailen {
     /// Where counter `u` may end a move from its hex.
     pub(crate) fn destinations(&self, u: UnitId) -> Vec<Hex> {
         match self.units[u as usize].hex() {
-            Some(start) => self.moves_from(u, start, self.movement_halves(u), None).ends(self),
+            Some(start) => self.with_moves(u, start, self.movement_halves(u), None, |m| m.ends(self)),
             None => Vec::new(),
         }
+    }
+
+    /// The destinations of `u` adjacent to each hex of `around`, each list in grid order
+    /// (Cavalry Pursuit: where a pursuer may end next to its target).
+    pub(crate) fn destinations_next_to(&self, u: UnitId, around: &[Hex]) -> Vec<Vec<Hex>> {
+        let Some(start) = self.units[u as usize].hex() else { return vec![Vec::new(); around.len()] };
+        let (t, grid) = (&*self.tables, &self.scen.grid);
+        let budget = self.movement_halves(u);
+        let targets: Vec<(Hex, u8)> = around.iter().map(|&h| (h, t.road_distance_of(grid, h))).collect();
+        // None of the targets is in reach: no search (the bound is the one the search prunes by).
+        let s = grid.index(start).unwrap_or(usize::MAX);
+        let road_budget = if self.options.roads && t.minor_roads { budget + 2 } else { budget };
+        if targets.iter().all(|&(h, r)| t.cost_bound(s, h, r) > road_budget) {
+            return vec![Vec::new(); around.len()];
+        }
+        self.with_moves(u, start, budget, Some(&targets), |m| {
+            around
+                .iter()
+                .map(|&h| {
+                    let mut ends: Vec<usize> =
+                        grid.neighbour_indices_of(h).into_iter().flatten().filter(|&i| m.is_end(self, i)).collect();
+                    ends.sort_unstable();
+                    ends.into_iter().filter_map(|i| t.hexes.get(i).copied()).collect()
+                })
+                .collect()
+        })
     }
 
     /// The path of counter `u`'s move to `to` (empty if it cannot go there).
     pub(crate) fn move_path(&self, u: UnitId, to: Hex) -> Vec<Hex> {
         match self.units[u as usize].hex() {
-            Some(start) => self.moves_from(u, start, self.movement_halves(u), None).path(to),
+            Some(start) => self.with_moves(u, start, self.movement_halves(u), None, |m| m.path(self, to)),
             None => Vec::new(),
         }
-    }
-
-    /// Both searches of a move share one `stopping_zoc` (`stop`; computed here if None).
-    fn moves_from(&self, u: UnitId, start: Hex, budget: u32, stop: Option<Vec<bool>>) -> Moves {
-        let stop = stop.unwrap_or_else(|| self.stopping_zoc(self.side_of(u), u));
-        let normal = self.reach(u, start, budget, false, &stop);
-        // Roads: a move made entirely along minor roads adds +1 to the movement factor.
-        let road = (self.options.roads && self.scen.minor_dirs.iter().any(|&d| d != 0))
-            .then(|| self.reach(u, start, budget + 2, true, &stop));
-        Moves { start, normal, road }
     }
 
     /// Where an arriving reinforcement may end its entry move: it enters the road's edge hex
     /// first, spending its movement points from there (Reinforcements; A25).
     pub(crate) fn entry_destinations(&self, u: UnitId) -> Vec<Hex> {
-        self.entry_moves(u).map(|(m, entry_empty)| {
+        let entry = self.entry_hex(self.side_of(u));
+        self.with_entry_moves(u, |m, entry_empty| {
             let mut ends = m.map(|m| m.ends(self)).unwrap_or_default();
             if entry_empty {
-                ends.insert(0, self.entry_hex(self.side_of(u)));
+                ends.insert(0, entry);
             }
             ends
-        }).unwrap_or_default()
+        })
+        .unwrap_or_default()
     }
 
     /// The path of an entering reinforcement to `to`, the entry hex first.
@@ -176,15 +248,12 @@ impl Bailen {
         if to == entry {
             return vec![entry];
         }
-        match self.entry_moves(u) {
-            Some((Some(m), _)) => m.path(to),
-            _ => Vec::new(),
-        }
+        self.with_entry_moves(u, |m, _| m.map(|m| m.path(self, to)).unwrap_or_default()).unwrap_or_default()
     }
 
-    /// The moves onward from the entry hex (None if it must stop there), and whether the entry
-    /// hex itself is free to end on; None if the unit cannot enter at all.
-    fn entry_moves(&self, u: UnitId) -> Option<(Option<Moves>, bool)> {
+    /// `f` on the moves onward from the entry hex (None if it must stop there) and whether the
+    /// entry hex itself is free to end on; None if the unit cannot enter at all.
+    fn with_entry_moves<T>(&self, u: UnitId, f: impl FnOnce(Option<&Moves>, bool) -> T) -> Option<T> {
         let side = self.side_of(u);
         let entry = self.entry_hex(side);
         if self.unit_at(entry).is_some_and(|o| self.side_of(o) != side) {
@@ -192,57 +261,73 @@ impl Bailen {
         }
         let kind = self.counter(u).kind;
         let budget = self.movement_halves(u);
-        let first = self.terrain_cost(kind, None, entry);
+        // Entering from the board edge at 3001/3035 follows the road (A11d).
+        let first = u32::from(super::tables::cost_halves(true, self.penalised(kind, entry)));
         if first > budget || (kind.is_artillery() && self.in_enemy_zoc(side, entry)) {
             return None;
         }
         let entry_empty = self.unit_at(entry).is_none();
-        let stop = self.stopping_zoc(side, u);
-        if stop[self.scen.idx(entry)] {
-            return Some((None, entry_empty));
+        let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
+        if self.must_stop_on(side, mover_at, self.scen.idx(entry)) {
+            return Some(f(None, entry_empty));
         }
-        Some((Some(self.moves_from(u, entry, budget - first, Some(stop))), entry_empty))
+        Some(self.with_moves(u, entry, budget - first, None, |m| f(Some(m), entry_empty)))
+    }
+
+    /// Does entering `h` cost a counter of this kind 2 (hills, river, buildings; olive groves
+    /// for cavalry and horse artillery)?
+    fn penalised(&self, kind: Kind, h: Hex) -> bool {
+        use super::scenario::{BUILDING, HILL, OLIVE, RIVER};
+        self.scen.has(h, HILL | RIVER | BUILDING) || (kind.slowed_by_groves() && self.scen.has(h, OLIVE))
     }
 }
 
 /// The searches of one move: the normal one and, with the Roads rule, the roads-only one.
-struct Moves {
-    start: Hex,
-    normal: Reach,
-    road: Option<Reach>,
+struct Moves<'a> {
+    /// Grid index of the start (usize::MAX off the board).
+    start: usize,
+    normal: &'a ReachScratch,
+    road: Option<&'a ReachScratch>,
 }
 
-impl Moves {
+impl Moves<'_> {
+    /// May the move end on grid index `i`: reached, not the start, and empty?
+    fn is_end(&self, g: &Bailen, i: usize) -> bool {
+        i != self.start
+            && (self.normal.reached(i) || self.road.is_some_and(|r| r.reached(i)))
+            && g.board.get(i) == Some(&0)
+    }
+
     /// Empty hexes the move may end on, in grid order.
     fn ends(&self, g: &Bailen) -> Vec<Hex> {
-        let ok = |h: Hex| h != self.start && g.unit_at(h).is_none();
-        let mut out: Vec<Hex> = self.normal.reached().into_iter().map(|(h, _)| h).filter(|&h| ok(h)).collect();
-        if let Some(road) = &self.road {
-            let before = out.len();
-            out.extend(road.reached().into_iter().map(|(h, _)| h).filter(|&h| ok(h) && self.normal.cost(h).is_none()));
-            if out.len() > before {
-                out.sort_by_key(|h| g.scen.idx(*h));
+        let hexes = &g.tables.hexes;
+        let road = self.road.map(|r| r.bits());
+        let word = |w: usize, x: u64| x | road.and_then(|r| r.get(w)).copied().unwrap_or(0);
+        let reached: u32 = self.normal.bits().iter().enumerate().map(|(w, &x)| word(w, x).count_ones()).sum();
+        let mut out = Vec::with_capacity(reached as usize + 1);
+        for (w, &x) in self.normal.bits().iter().enumerate() {
+            let mut x = word(w, x);
+            while x != 0 {
+                let i = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                if i != self.start && g.board.get(i) == Some(&0) {
+                    out.extend(hexes.get(i));
+                }
             }
         }
         out
     }
 
-    fn path(&self, to: Hex) -> Vec<Hex> {
-        match (self.normal.cost(to), &self.road) {
-            (Some(_), _) => self.normal.path(to),
-            (None, Some(road)) => road.path(to),
-            (None, None) => Vec::new(),
-        }
-    }
-}
-
-/// Half movement points to enter a hex: ½ along the Royal Road (1 if the hex also holds a
-/// penalising feature), else 1, or 2 for a penalising feature.
-#[inline]
-fn cost_halves(along_road: bool, penalised: bool) -> u32 {
-    match (along_road, penalised) {
-        (true, false) => 1,
-        (true, true) | (false, false) => 2,
-        (false, true) => 4,
+    fn path(&self, g: &Bailen, to: Hex) -> Vec<Hex> {
+        let grid = &g.scen.grid;
+        let Some(i) = grid.index(to) else { return Vec::new() };
+        let via = if self.normal.reached(i) {
+            self.normal
+        } else if let Some(road) = self.road.filter(|r| r.reached(i)) {
+            road
+        } else {
+            return Vec::new();
+        };
+        via.path(i).into_iter().filter_map(|j| g.tables.hexes.get(j).copied()).collect()
     }
 }

@@ -95,6 +95,9 @@ impl Bailen {
         let n = scen.counters.len();
         let mut g = Bailen {
             board: vec![0; scen.grid.len()],
+            derived: super::Derived::empty(scen.grid.len()),
+            tables: super::tables::Tables::of(&scen),
+            search_buffers: Default::default(),
             units: vec![
                 Unit {
                     place: Place::Reserve,
@@ -148,12 +151,14 @@ impl Bailen {
         })
     }
 
+    /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).
     fn deploy_hexes(&self, u: UnitId) -> Vec<Hex> {
-        let Some(f) = self.counter(u).formation else { return Vec::new() };
-        self.scen
-            .grid
-            .hexes()
-            .filter(|&h| self.unit_at(h).is_none() && self.scen.may_deploy(f, h))
+        let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::new() };
+        let grid = &self.scen.grid;
+        zone.iter()
+            .map(|&i| usize::from(i))
+            .filter(|&i| self.board.get(i) == Some(&0))
+            .map(|i| grid.hex(i))
             .collect()
     }
 
@@ -194,7 +199,9 @@ impl Bailen {
             }
             Phase::Movement => {
                 let t = &self.turn;
-                let mut acts: Vec<Action> = self.movers().into_iter().map(|u| Action::SelectMover { unit: u }).collect();
+                let movers = self.movers();
+                let mut acts: Vec<Action> = Vec::with_capacity(movers.len() + 1);
+                acts.extend(movers.into_iter().map(|u| Action::SelectMover { unit: u }));
                 if self.may_end_movement() {
                     acts.push(Action::EndMovement);
                 }
@@ -202,11 +209,9 @@ impl Bailen {
                 (active, Step::Movement { leader, allowance: t.allowance, moved: t.moved, formation_moved: t.formation_moved }, acts)
             }
             Phase::MoveCounter { unit } => {
-                let mut acts: Vec<Action> = self
-                    .destinations(*unit)
-                    .into_iter()
-                    .map(|to| Action::MoveTo { unit: *unit, to })
-                    .collect();
+                let dests = self.destinations(*unit);
+                let mut acts: Vec<Action> = Vec::with_capacity(dests.len() + 1);
+                acts.extend(dests.into_iter().map(|to| Action::MoveTo { unit: *unit, to }));
                 acts.push(Action::CancelMove { unit: *unit });
                 (active, Step::MoveCounter { unit: *unit }, acts)
             }
@@ -250,7 +255,7 @@ impl Bailen {
             // Automatic phases never wait; `run` moves past them.
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     pub(crate) fn legal(&self, a: &Action) -> bool {
@@ -623,7 +628,7 @@ impl Bailen {
                     }
                 }
                 Phase::Reaction => {
-                    if self.reaction_attacks_up_to(1).is_empty() {
+                    if !self.wait_for_choice() {
                         self.phase = Phase::CombatStart;
                     } else {
                         return;
@@ -652,7 +657,7 @@ impl Bailen {
                     self.request_roll(active, RollPurpose::CombatAllowance, 1, Cont::CombatAllowance, ev);
                 }
                 Phase::Combat => {
-                    if self.combat_attacks_up_to(1).is_empty() {
+                    if !self.wait_for_choice() {
                         self.turn.pursuits_left = 2;
                         self.phase = Phase::Pursuit;
                     } else {
@@ -674,22 +679,22 @@ impl Bailen {
                         }
                     }
                 },
-                Phase::Chained { unit } => {
-                    if self.targets(unit, FightKind::Chained).is_empty() {
+                Phase::Chained { .. } => {
+                    if !self.wait_for_choice() {
                         self.after_advance();
                     } else {
                         return;
                     }
                 }
                 Phase::Pursuit => {
-                    if self.turn.pursuits_left == 0 || self.pursuits_up_to(1).is_empty() {
+                    if self.turn.pursuits_left == 0 || !self.wait_for_choice() {
                         self.phase = Phase::Reorganization;
                     } else {
                         return;
                     }
                 }
                 Phase::Reorganization => {
-                    if self.reorganizations().is_empty() {
+                    if !self.wait_for_choice() {
                         self.phase = Phase::TurnEnd;
                     } else {
                         return;
@@ -697,6 +702,19 @@ impl Bailen {
                 }
                 Phase::TurnEnd => self.end_turn(ev),
             }
+        }
+    }
+
+    /// Does this step offer a choice besides ending it (its last action)? If so its prompt,
+    /// computed here to find out, is the one `prompt()` gives: the position waits as it is.
+    fn wait_for_choice(&mut self) -> bool {
+        let prompt = self.current_prompt();
+        if prompt.as_ref().is_some_and(|p| p.actions.len() > 1) {
+            self.prompt_cache.clear();
+            self.prompt_cache.get_or(|| prompt);
+            true
+        } else {
+            false
         }
     }
 

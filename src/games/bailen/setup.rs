@@ -4,6 +4,7 @@ use super::action::{Side, UnitId};
 use super::combat::FightKind;
 use super::scenario::{side_index, Deploy, Kind, Scenario, DEFAULT_SCENARIO};
 use super::sequence::{Phase, TurnState};
+use super::victory::Victory;
 use super::{Bailen, Options, Place};
 use crate::core::dice::Dice;
 use crate::core::hex::Hex;
@@ -11,7 +12,8 @@ use crate::games::GameError;
 use serde::{Deserialize, Serialize};
 
 /// A counter placed on the map.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 pub struct Placement {
     /// Counter id ("F12") or name.
     pub unit: String,
@@ -28,7 +30,8 @@ pub struct Placement {
 }
 
 /// The step the position starts at.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 #[serde(tag = "step")]
 pub enum SetupStep {
     /// Determine Initiative of `round`.
@@ -49,7 +52,8 @@ pub enum SetupStep {
 }
 
 /// A plain, public description of a Bailén position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bailen")]
 #[serde(default)]
 pub struct Setup {
     pub scenario: String,
@@ -141,7 +145,40 @@ impl Bailen {
             g.place_unit(w, h);
         }
         for side in &s.arrived {
+            // Reinforcements: Castaños may arrive from the Spanish turn of round 9, Vedel from
+            // the French turn of round 11.
+            let first_roll = if *side == Side::Spanish { 9 } else { 11 };
+            if !turn_begun(s, *side, first_roll) {
+                return Err(err(format!(
+                    "arrived: the {side} reinforcements cannot have arrived by round {}: their first roll is in the {side} turn of round {first_roll}",
+                    s.round
+                )));
+            }
             g.arrived[side_index(*side)] = true;
+        }
+        for (k, p) in s.units.iter().enumerate() {
+            // Reinforcements: "Castaños's and Vedel's formations stay off the map" until they arrive.
+            let Some(u) = scen.unit_by_id(&p.unit) else { continue };
+            let c = &scen.counters[u as usize];
+            let waiting = c.formation.is_some_and(|f| scen.formations[f as usize].deploy == Deploy::Reinforcement);
+            if waiting && !g.arrived[side_index(c.side)] {
+                return Err(err(format!(
+                    "units[{k}] ({}): a reinforcement of the {} side, on the map before 'arrived' lists that side",
+                    p.unit, c.side
+                )));
+            }
+        }
+        if let Some(l) = &s.water_carrier {
+            // Stifling Heat: María Bellido is placed at the start of the Spanish movement in the
+            // hot rounds (R8-R13) and only under that rule.
+            if !s.options.stifling_heat || !(8..=13).contains(&s.round) || !turn_begun(s, Side::Spanish, 8) {
+                return Err(err(format!(
+                    "water_carrier: María Bellido at {l} needs the Stifling Heat option and a hot round (8-13) whose Spanish turn has begun"
+                )));
+            }
+        }
+        if s.options.joker == super::JokerMode::Strategic && s.joker == Some(Side::Spanish) && g.arrived[side_index(Side::Spanish)] {
+            return Err(err("joker: in the Strategic option the card passes to the French when Castaños arrives, so the Spanish cannot hold it now".into()));
         }
         // Counters not placed: reinforcements still to come stay in reserve, the rest are lost.
         for u in 0..g.units.len() {
@@ -176,12 +213,20 @@ impl Bailen {
                 if g.units[l as usize].hex().is_none() {
                     return Err(err(format!("step.leader: {leader} is not on the map")));
                 }
+                // Movement: 6 + one die, 7 to 12 counters.
+                if !(7..=12).contains(allowance) {
+                    return Err(err(format!("step.allowance: {allowance} is not 6 + a die (7-12)")));
+                }
                 g.turn.leader = Some(l as UnitId);
                 g.turn.allowance = *allowance;
                 Phase::Movement
             }
             SetupStep::Reaction => Phase::Reaction,
             SetupStep::Combat { activations } => {
+                // Combat: 4 + d6 counters may fight, so at most 10 activations are left.
+                if *activations > 10 {
+                    return Err(err(format!("step.activations: {activations} left, but 4 + a die is at most 10")));
+                }
                 g.turn.combat_left = Some(*activations);
                 Phase::Combat
             }
@@ -197,9 +242,38 @@ impl Bailen {
             g.turn.last_kind = Some(FightKind::Reaction);
         }
         g.outcome = None;
+        // Who Wins the Game?: a position in which a side has already surrendered, or France
+        // already holds the Royal Road and Bailén, is a game over, not a game to play.
+        if let Some(o) = g.check_victory() {
+            let [french, spanish] = o.detail.on_board;
+            let winner = o.winner.unwrap_or(Side::French);
+            let why = match o.detail.victory {
+                Victory::Surrender => format!(
+                    "the {} surrender at once: the {winner} have more than double their counters on the board (French {french}, Spanish {spanish})",
+                    winner.other()
+                ),
+                Victory::AllLeadersLost => format!("the {} have lost all their leaders and surrender at once", winner.other()),
+                Victory::Strategic => "France already holds the star hexes of the Royal Road with no Spaniard there or in Bailén (strategic victory)".to_string(),
+                Victory::StrategicDefence => "the game is already over".to_string(),
+            };
+            return Err(err(format!("units: the position is already won: {why}")));
+        }
         let mut ev = Vec::new();
         g.run(&mut ev);
         g.opening = std::sync::Arc::new(ev);
         Ok(g)
+    }
+}
+
+/// Has `side` begun a turn in round `round` or later in the position `s` describes? At
+/// `RoundStart`, `s.round` has not begun; within a round, the first player's turn has begun, and
+/// the other's once it is active.
+fn turn_begun(s: &Setup, side: Side, round: u8) -> bool {
+    match s.round.cmp(&round) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => {
+            s.step != SetupStep::RoundStart && (s.active == side || s.first.unwrap_or(s.active) == side)
+        }
     }
 }

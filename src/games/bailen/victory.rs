@@ -1,13 +1,14 @@
 //! Who Wins the Game? Surrender (more than double the counters, or all leaders lost),
 //! France's strategic victory, and the end of round 15.
 use super::action::Side;
-use super::scenario::{side_index, Kind, STAR, TOWN};
+use super::scenario::{side_index, STAR, TOWN};
 use super::{Bailen, Place};
+use crate::core::outcome::Level;
 use serde::Serialize;
 use tsify::Tsify;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub enum Victory {
     /// The loser had less than half the winner's counters on the board.
     Surrender,
@@ -19,10 +20,11 @@ pub enum Victory {
     StrategicDefence,
 }
 
+/// How a game of Bailén ended, beyond the winner and the level: the kind of victory and the
+/// counts behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
-pub struct Outcome {
-    pub winner: Side,
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
+pub struct OutcomeDetail {
     pub victory: Victory,
     /// At the end of round 15, the side with more counters on the board (none if equal).
     pub partial: Option<Side>,
@@ -30,9 +32,42 @@ pub struct Outcome {
     pub on_board: [usize; 2],
 }
 
+/// The end of a game of Bailén in the shape every ruleset shares: winner, level, detail.
+pub type BailenOutcome = crate::core::outcome::Outcome<Side, OutcomeDetail>;
+/// The Rust name of `BailenOutcome`.
+pub type Outcome = BailenOutcome;
+
+impl Victory {
+    /// The level of this victory (`partial`: who has more counters at the end of round 15).
+    ///
+    /// Who Wins the Game?: surrender is the "total victory" of the text (the partial victory
+    /// is the one that has "not achieved total victory"), and so is its other form, the loss of
+    /// all leaders ("a player also surrenders immediately"); France's strategic victory is the
+    /// other of the "2 ways to win this battle" and, like a surrender, ends the game at once:
+    /// all three are decisive. Spain's strategic victory is only the end of time ("Victory
+    /// will go to the Spanish if this does not happen"): marginal, or substantive when the
+    /// Spanish also hold the partial victory (more counters on the board, A7).
+    pub fn level(self, winner: Side, partial: Option<Side>) -> Level {
+        match self {
+            Victory::Surrender | Victory::AllLeadersLost | Victory::Strategic => Level::Decisive,
+            Victory::StrategicDefence if partial == Some(winner) => Level::Substantive,
+            Victory::StrategicDefence => Level::Marginal,
+        }
+    }
+}
+
+/// An outcome with its level.
+fn outcome(winner: Side, victory: Victory, partial: Option<Side>, round: u8, on_board: [usize; 2]) -> Outcome {
+    Outcome {
+        winner: Some(winner),
+        level: victory.level(winner, partial),
+        detail: OutcomeDetail { victory, partial, round, on_board },
+    }
+}
+
 /// How close France is to its strategic victory.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 pub struct StrategicStatus {
     /// French counters, not of Vedel's formation, on star hexes (5 needed).
     pub french_on_stars: usize,
@@ -59,28 +94,17 @@ impl Bailen {
 
     /// Surrender and strategic victory, checked after every change (A4).
     pub(crate) fn check_victory(&self) -> Option<Outcome> {
-        // One pass over the counters: it runs after every step.
-        let vedel = self.scen.formation_named("Vedel");
-        let (mut on_board, mut leaders_left) = ([0usize; 2], [0usize; 2]);
-        let (mut french_on_stars, mut spanish_in_town_or_stars) = (0, 0);
-        for (i, u) in self.units.iter().enumerate() {
-            let c = &self.scen.counters[i];
-            let s = side_index(c.side);
-            if c.kind == Kind::Leader && !matches!(u.place, Place::Eliminated | Place::Deserted) {
-                leaders_left[s] += 1;
-            }
-            let Place::OnMap(h) = u.place else { continue };
-            if c.kind == Kind::WaterCarrier {
-                continue;
-            }
-            on_board[s] += 1;
-            match c.side {
-                Side::French if c.formation != vedel && self.scen.has(h, STAR) => french_on_stars += 1,
-                Side::Spanish if self.scen.has(h, STAR | TOWN) => spanish_in_town_or_stars += 1,
-                _ => {}
+        // The counts kept with the board (`Derived`): it runs after every step.
+        let d = &self.derived;
+        let on_board = d.on_board.map(usize::from);
+        let mut leaders_left = [0usize; 2];
+        for &l in &self.tables.leaders {
+            if !matches!(self.units[l as usize].place, Place::Eliminated | Place::Deserted) {
+                leaders_left[side_index(self.side_of(l))] += 1;
             }
         }
-        let done = |winner, victory| Some(Outcome { winner, victory, partial: None, round: self.round, on_board });
+        let (french_on_stars, spanish_in_town_or_stars) = (d.french_on_stars, d.spanish_in_town_or_stars);
+        let done = |winner, victory| Some(outcome(winner, victory, None, self.round, on_board));
         for side in [Side::French, Side::Spanish] {
             let (own, rival) = (on_board[side_index(side)], on_board[side_index(side.other())]);
             // "forced to surrender when their rival has more than double the counters on the board"
@@ -107,6 +131,6 @@ impl Bailen {
             std::cmp::Ordering::Less => Some(Side::Spanish),
             std::cmp::Ordering::Equal => None,
         };
-        Outcome { winner: Side::Spanish, victory: Victory::StrategicDefence, partial, round: self.round, on_board }
+        outcome(Side::Spanish, Victory::StrategicDefence, partial, self.round, on_board)
     }
 }

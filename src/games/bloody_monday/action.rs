@@ -257,7 +257,10 @@ pub enum Event {
     /// 9.10 battle fatigue.
     Fatigue { area: AreaId },
     TurnEnds { turn: u8 },
-    GameOver { outcome: super::morale::Outcome },
+    GameOver {
+        #[tsify(type = "Outcome<BmSide, BmDetail>")]
+        outcome: super::morale::Outcome,
+    },
 }
 
 impl crate::games::GameEvent for Event {

@@ -292,7 +292,7 @@ impl BloodyMonday {
             BStage::CombinedOffer(q) => (q, Step::CombinedAttack { area }, vec![Action::CombinedAttack, Action::NoCombinedAttack]),
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     fn retreat_actions(&self, bt: &Battle) -> Vec<Action> {

@@ -1,10 +1,9 @@
 //! Fog of war ([Setup], [Contested], 5.3.3, 5.3.7): what one side may see. An enemy block
 //! that is not revealed appears only as "a block of that side here" (with the markers on it
-//! that the table shows); the type has no field that could hold more. Odds of a battle are
-//! computed from the attacker's view only, so they cannot leak hidden strengths.
-use super::action::{Action, AreaId, BlockId, ImpulseKind, Side, Step};
+//! that the table shows); the type has no field that could hold more. Odds (`odds.rs`) are
+//! computed from the deciding side's view only, so they cannot leak hidden strengths.
+use super::action::{AreaId, BlockId, ImpulseKind, Side, Step};
 use super::impulse::members;
-use super::scenario::{side_index, Kind};
 use super::sequence::{bit, Phase};
 use super::{BloodyMonday, Loc, Options, Outcome};
 use serde::Serialize;
@@ -84,7 +83,7 @@ pub struct LostView {
 }
 
 /// Everything one side may see.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
 pub struct View {
     pub viewer: Side,
@@ -121,46 +120,8 @@ pub struct View {
     /// 9.0: the optional rules are meant to be added in order; true when the selection skips
     /// an earlier one (the game is then unbalanced, though legal).
     pub options_out_of_order: bool,
+    #[tsify(type = "Outcome<BmSide, BmDetail> | null")]
     pub outcome: Option<Outcome>,
-}
-
-/// Odds of a battle from the attacker's view (5.3): his own dice are known exactly; enemy
-/// dice only for revealed enemy blocks.
-#[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
-#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
-pub struct Odds {
-    pub area: AreaId,
-    pub attacker: Side,
-    /// P(k hits) from the attacker's ground-combat dice, k = 0, 1, ...
-    pub attacker_hits: Vec<f64>,
-    /// P(k hits) from the artillery that may fire into the area now (TF, one die a level).
-    pub artillery_hits: Vec<f64>,
-    /// Hits the defender will ignore (1.2.1), as far as the attacker can tell.
-    pub defence_bonus: u8,
-    /// Enemy blocks in the area the attacker cannot see.
-    pub hidden_defenders: u8,
-    /// P(k hits) from the enemy's revealed blocks (all of them when none is hidden).
-    pub defender_known_hits: Vec<f64>,
-    /// True when every defender is revealed, so `defender_known_hits` is exact.
-    pub defender_exact: bool,
-}
-
-/// The distribution of the number of successes of dice that hit with probabilities `p`.
-fn distribution(p: &[f64]) -> Vec<f64> {
-    let mut d = vec![1.0];
-    for &q in p {
-        let mut n = vec![0.0; d.len() + 1];
-        for (k, &x) in d.iter().enumerate() {
-            n[k] += x * (1.0 - q);
-            n[k + 1] += x * q;
-        }
-        d = n;
-    }
-    d
-}
-
-fn p_hit(need: u8) -> f64 {
-    f64::from(7u8.saturating_sub(need.clamp(1, 7))) / 6.0
 }
 
 impl BloodyMonday {
@@ -293,84 +254,4 @@ impl BloodyMonday {
             outcome: self.outcome.clone(),
         }
     }
-
-    /// Odds of resolving the battle in `ResolveBattle { area }` (or of the battle being
-    /// fought, for `FireArtillery`/`EndArtillery`/`StandFast`), computed from the attacker's
-    /// view only.
-    pub(crate) fn battle_odds(&self, a: &Action) -> Option<Odds> {
-        let area = match a {
-            Action::ResolveBattle { area } => *area,
-            Action::FireArtillery { .. } | Action::EndArtillery | Action::CombinedAttack | Action::NoCombinedAttack => self.battle.as_ref()?.area + 1,
-            _ => return None,
-        };
-        let attacker = self.active;
-        let view = self.view_for(attacker);
-        odds_from_view(self, &view, attacker, area, self.imp.art_cap)
-    }
-}
-
-/// Odds from what `attacker` sees in `view` (and the public block data of the scenario).
-fn odds_from_view(g: &BloodyMonday, view: &View, attacker: Side, area: AreaId, art_cap: u8) -> Option<Odds> {
-    let av = view.areas.get((area as usize).checked_sub(1)?)?;
-    let scen = g.scenario();
-    let needs = |b: BlockId, strength: u8, blue: bool, yellow: bool| -> Vec<u8> {
-        let blk = scen.block(b);
-        if blk.kind.is_combat() {
-            let n = if blue { (strength as usize).div_ceil(2) } else { strength as usize };
-            blk.dots.iter().take(n).map(|d| d.hits_on(yellow)).collect()
-        } else {
-            blk.dots.iter().take(1).map(|d| d.hits_on(false)).collect()
-        }
-    };
-    let mut mine = Vec::new();
-    let mut theirs = Vec::new();
-    let mut hidden = 0u8;
-    for v in &av.blocks {
-        match v {
-            BlockView::Known { block, side, strength, blue, yellow, .. } => {
-                let p: Vec<f64> = needs(*block, *strength, *blue, *yellow).into_iter().map(p_hit).collect();
-                if *side == attacker {
-                    mine.extend(p);
-                } else {
-                    theirs.extend(p);
-                }
-            }
-            BlockView::Hidden { side, .. } if *side != attacker => hidden += 1,
-            BlockView::Hidden { .. } => {}
-        }
-    }
-    // Artillery that may fire: the attacker's own activated guns adjacent, best first.
-    let mut guns: Vec<u8> = Vec::new();
-    for other in &view.areas {
-        if !scen.adjacent(other.area - 1, area - 1) {
-            continue;
-        }
-        for v in &other.blocks {
-            if let BlockView::Known { block, side, strength, activated, .. } = v {
-                let fired = view.battle.as_ref().is_some_and(|b| b.artillery_fired.contains(block));
-                if *side == attacker && *activated && *strength > 0 && !fired && matches!(scen.block(*block).kind, Kind::FootArtillery | Kind::HorseArtillery) {
-                    guns.push(*strength);
-                }
-            }
-        }
-    }
-    guns.sort_unstable_by(|a, b| b.cmp(a));
-    let already = view.battle.as_ref().map_or(0, |b| b.artillery_fired.len()) as u8;
-    let art: Vec<f64> = guns.iter().take(art_cap.saturating_sub(already) as usize).flat_map(|&s| std::iter::repeat_n(0.5, s as usize)).collect();
-    let defender = attacker.other();
-    let bonus = match &view.battle {
-        Some(b) if b.area == area => b.defence_bonus_left,
-        _ => scen.area(area - 1).terrain.defence_bonus(av.control == defender),
-    };
-    let _ = side_index(defender);
-    Some(Odds {
-        area,
-        attacker,
-        attacker_hits: distribution(&mine),
-        artillery_hits: distribution(&art),
-        defence_bonus: bonus,
-        hidden_defenders: hidden,
-        defender_known_hits: distribution(&theirs),
-        defender_exact: hidden == 0,
-    })
 }

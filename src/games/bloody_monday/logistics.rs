@@ -23,7 +23,7 @@ impl BloodyMonday {
     }
 
     /// 3.3 may block `b` be placed in area `a` now?
-    fn reinforcement_area_ok(&self, side: Side, a: u8, b: Option<BlockId>) -> bool {
+    pub(crate) fn reinforcement_area_ok(&self, side: Side, a: u8, b: Option<BlockId>) -> bool {
         self.control[a as usize] == side
             && self.iso_areas[side_index(side)] & bit(a) == 0
             && !self.has_units(a, side.other())
@@ -139,7 +139,7 @@ impl BloodyMonday {
                 (step, acts)
             }
         };
-        Prompt { side, step, actions }
+        Prompt { side, step, actions, templates: Vec::new() }
     }
 
     fn next_stage(&mut self, side: Side, stage: LogStage) {

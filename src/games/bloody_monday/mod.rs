@@ -6,22 +6,26 @@
 //! (Sequence of Play as a state machine), `logistics` (3.0), `impulse` (4.0-7.0: isolation,
 //! tactical action, initiative actions, pass), `movement` (1.2, 5.2), `battle` (5.3, 6.4, 9.1,
 //! 9.2, 9.9, 9.10), `morale` (the morale track and victory, 8.0, 10.0), `fog` (what each side
-//! may see, and odds from the attacker's view) and `options` (9.0).
+//! may see), `odds` (exact odds from the deciding side's view) and `options` (9.0).
 pub mod action;
 mod battle;
+mod checks;
 pub mod fog;
 mod impulse;
 mod logistics;
 pub mod morale;
 mod movement;
+pub mod odds;
 pub mod options;
 pub mod scenario;
+mod search;
 mod sequence;
 pub mod setup;
 
 pub use action::{Action, AreaId, BlockId, Event, Ignored, ImpulseKind, RollPurpose, Shown, Side, Step};
-pub use fog::{AreaView, BlockView, Odds, View};
-pub use morale::{Outcome, Victory};
+pub use fog::{AreaView, BlockView, View};
+pub use odds::{Arrival, BattleOdds, Odds, SalvoTarget};
+pub use morale::{Detail, Outcome, Victory};
 pub use options::Options;
 pub use scenario::{Kind, Scenario, BORODINO, LAST_BLOOD};
 pub use setup::Setup;
@@ -133,10 +137,22 @@ pub struct BloodyMonday {
     pub(crate) salvo: Vec<(BlockId, u8)>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
+    /// What each side knows of the other's concealed blocks (`search`).
+    pub(crate) knowledge: Arc<search::Knowledge>,
     pub(crate) prompt_cache: crate::games::PromptCache<Side, Step, Action>,
 }
 
 impl BloodyMonday {
+    /// A new game of a scenario file from outside the built-in list (a publisher's or a
+    /// modder's variant of `scenarios/bloody_monday.json`), played as the full battle. The file
+    /// goes through every check the built-in data passes; errors name `file_name`, the area or
+    /// block and the field. The game's scenario id is the file's `id`.
+    pub fn from_scenario_file(file_name: &str, text: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        let scen = Scenario::parse_file(file_name, text).map_err(GameError::Setup)?;
+        let id = scen.id.clone();
+        Ok(BloodyMonday::start(Arc::new(scen), &id, false, options.clone(), Dice::seeded(seed)))
+    }
+
     pub fn scenario(&self) -> &Scenario {
         &self.scen
     }
@@ -356,6 +372,7 @@ impl Rules for BloodyMonday {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
     type Event = Event;
     type View = View;
     type Odds = Odds;
@@ -438,14 +455,16 @@ impl Rules for BloodyMonday {
             return Err(GameError::GameOver);
         }
         let mut events = Vec::new();
+        let before = self.snapshot();
         self.perform(action, &mut events)?;
+        self.learn(&before, &events);
         Ok(events)
     }
     fn view(&self, side: Side) -> View {
         self.view_for(side)
     }
     fn odds(&self, action: &Action) -> Option<Odds> {
-        self.battle_odds(action)
+        self.action_odds(action)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()

@@ -1,8 +1,15 @@
 //! [Win] the three immediate victories (the enemy CinC killed, all 7 victory areas, 10
 //! counting units destroyed: the morale track, 2.3b), the end of turn 4 with the draw rule
 //! (1.1, 8.0), and Last Blood's victory points (10.0).
+//!
+//! The level of each kind of victory ([Win] has no graded victories, so the level follows how
+//! the game was won): the three immediate victories A-C end the battle at once and are
+//! `Decisive`; a win when turn 4 ends, on victory areas (8.0) or on Last Blood's points (10.0),
+//! is a win at the end of time by a count and is `Marginal`; the 1.1 draw, D35 (both win at
+//! once) and D34 (equal points) are `Draw`.
 use super::action::Side;
 use super::{BloodyMonday, Loc};
+use crate::core::outcome::Level;
 use serde::Serialize;
 use tsify::Tsify;
 
@@ -23,11 +30,26 @@ pub enum Victory {
     Draw,
 }
 
+impl Victory {
+    /// The level of a victory of this kind (see the module notes).
+    pub fn level(self) -> Level {
+        match self {
+            // [Win] A, B, C: "a player wins immediately".
+            Victory::CommanderKilled | Victory::AllVictoryAreas | Victory::Morale => Level::Decisive,
+            // 8.0 / 10.0: more victory areas, or more points, when turn 4 ends.
+            Victory::VictoryAreas | Victory::Points => Level::Marginal,
+            Victory::Draw => Level::Draw,
+        }
+    }
+}
+
+/// How the game ended: the shared shape, with the winner, the level and this detail.
+pub type Outcome = crate::core::outcome::Outcome<Side, Detail>;
+
+/// Bloody Monday's detail of an outcome: how it was won and the counts behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bm")]
-pub struct Outcome {
-    /// None for a draw.
-    pub winner: Option<Side>,
+pub struct Detail {
     pub victory: Victory,
     pub turn: u8,
     /// Victory areas held [French, Russian] (the flèches count one, only all three).
@@ -42,11 +64,14 @@ impl BloodyMonday {
     fn outcome_with(&self, winner: Option<Side>, victory: Victory) -> Outcome {
         Outcome {
             winner,
-            victory,
-            turn: self.turn,
-            victory_areas: [self.victory_areas_held(Side::French), self.victory_areas_held(Side::Russian)],
-            morale_losses: [self.morale_losses(Side::French), self.morale_losses(Side::Russian)],
-            points: self.last_blood.then(|| [self.last_blood_points(Side::French), self.last_blood_points(Side::Russian)]),
+            level: victory.level(),
+            detail: Detail {
+                victory,
+                turn: self.turn,
+                victory_areas: [self.victory_areas_held(Side::French), self.victory_areas_held(Side::Russian)],
+                morale_losses: [self.morale_losses(Side::French), self.morale_losses(Side::Russian)],
+                points: self.last_blood.then(|| [self.last_blood_points(Side::French), self.last_blood_points(Side::Russian)]),
+            },
         }
     }
 

@@ -419,18 +419,28 @@ impl Scenario {
         self.graph.neighbours(a as usize).map(|b| b as u8)
     }
 
-    /// Parse and validate the scenario file. Errors name the area or block and the field.
+    /// Parse and validate the built-in scenario file.
     pub fn parse(text: &str) -> Result<Scenario, String> {
-        let raw: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("bloody_monday.json: {e}"))?;
-        let f: FileIn =
-            serde_json::from_value(raw.clone()).map_err(|e| format!("bloody_monday.json: {e}"))?;
+        Scenario::parse_file("bloody_monday.json", text)
+    }
+
+    /// Parse and validate a scenario file named `file` (the built-in one or a variant): every
+    /// check of `checks`, then the typed reading. Errors name the file, the area or block and
+    /// the field.
+    pub fn parse_file(file: &str, text: &str) -> Result<Scenario, String> {
+        let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        super::checks::check_scenario(file, &raw)?;
+        Scenario::read(raw).map_err(|e| format!("{file}: {e}"))
+    }
+
+    fn read(raw: serde_json::Value) -> Result<Scenario, String> {
+        let f: FileIn = serde_json::from_value(raw.clone()).map_err(|e| e.to_string())?;
         if f.schema_version != 1 {
-            return Err(format!("bloody_monday.json: schema_version {} is not 1", f.schema_version));
+            return Err(format!("schema_version: {} is not 1", f.schema_version));
         }
         let n = f.areas.len();
         if n == 0 || n > 120 {
-            return Err(format!("bloody_monday.json: {n} areas"));
+            return Err(format!("areas: {n} areas"));
         }
         let area_idx = |id: u16, at: &str| -> Result<u8, String> {
             if id >= 1 && (id as usize) <= n {
@@ -515,7 +525,7 @@ impl Scenario {
             });
         }
         if blocks.len() > 120 {
-            return Err("bloody_monday.json: more than 120 blocks".into());
+            return Err("blocks: more than 120 blocks".into());
         }
         let cinc_of = |side: Side| -> Result<BlockId, String> {
             let v: Vec<_> = blocks
@@ -526,7 +536,7 @@ impl Scenario {
                 .collect();
             match v[..] {
                 [c] => Ok(c),
-                _ => Err(format!("bloody_monday.json: {side} needs exactly one commander_in_chief")),
+                _ => Err(format!("blocks: {side} needs exactly one commander_in_chief")),
             }
         };
         let cinc = [cinc_of(Side::French)?, cinc_of(Side::Russian)?];
@@ -562,7 +572,7 @@ impl Scenario {
             let first = blocks.iter().position(|b| b.side == side).unwrap_or(0);
             let last = blocks.iter().rposition(|b| b.side == side).map_or(0, |i| i + 1);
             if blocks[first..last].iter().any(|b| b.side != side) {
-                return Err(format!("bloody_monday.json: the {side} blocks must be listed together"));
+                return Err(format!("blocks: the {side} blocks must be listed together"));
             }
             Ok(first as BlockId..last as BlockId)
         };

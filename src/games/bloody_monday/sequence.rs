@@ -193,6 +193,7 @@ impl BloodyMonday {
         g.phase = if g.options.grand_battery { Phase::GrandBattery } else { Phase::ImpulsePhaseStart };
         g.run(&mut ev);
         g.opening = Arc::new(ev);
+        g.initial_knowledge(true);
         g
     }
 
@@ -225,6 +226,7 @@ impl BloodyMonday {
             salvo: Vec::new(),
             outcome: None,
             opening: Arc::new(Vec::new()),
+            knowledge: Default::default(),
             prompt_cache: Default::default(),
         }
     }
@@ -238,7 +240,7 @@ impl BloodyMonday {
         if let Some(job) = self.hits.first() {
             let cands = self.hit_candidates(job);
             let actions = cands.into_iter().map(|b| Action::AssignHit { block: b }).collect();
-            return Some(Prompt { side: job.owner, step: Step::AssignHit { area: job.area + 1, hits_left: job.hits }, actions });
+            return Some(Prompt { side: job.owner, step: Step::AssignHit { area: job.area + 1, hits_left: job.hits }, actions, templates: Vec::new() });
         }
         let active = self.active;
         let (side, step, actions) = match &self.phase {
@@ -297,7 +299,7 @@ impl BloodyMonday {
             }
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     // ------------------------------------------------------------------ actions

@@ -70,7 +70,8 @@ impl BloodyMonday {
 }
 
 /// A block placed by a setup.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(default)]
 pub struct Placement {
     /// Block id ("F09"), code ("F-DAV") or name.
@@ -88,14 +89,16 @@ pub struct Placement {
 }
 
 /// An area's controller.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 pub struct AreaSide {
     pub area: u8,
     pub side: Side,
 }
 
 /// The step the position starts at.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(tag = "step")]
 pub enum SetupStep {
     /// The start of the active player's impulse (the isolation check runs first).
@@ -110,7 +113,8 @@ pub enum SetupStep {
 }
 
 /// A plain, public description of a Bloody Monday position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Bm")]
 #[serde(default)]
 pub struct Setup {
     /// "borodino" or "last-blood" (Last Blood forces every optional rule and scores points).
@@ -261,6 +265,7 @@ impl BloodyMonday {
         };
         g.run(&mut ev);
         g.opening = std::sync::Arc::new(ev);
+        g.initial_knowledge(s.random);
         Ok(g)
     }
 }

@@ -4,10 +4,10 @@
 //
 // It draws what view(side) gives: the engine's view has no field for a hidden block's identity.
 // Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
-import type { BmView } from '../../pkg/napoleonic.js';
+import type { BmScenarioFile, BmView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
 import { clickOnEnter, WidthZoom } from './zoom.js';
-import { BM_SIDES, type BmScenarioData } from '../games/bloody_monday.js';
+import { LOOKS } from '../games/bloody_monday.js';
 
 export interface AreaBoardEvents {
   activateHex(key: string, at: Where): void;
@@ -28,14 +28,14 @@ function path(points: [number, number][], close: boolean): string {
 }
 
 function sideColour(side: string): { colour: string; ink: string } {
-  return BM_SIDES.find((s) => s.id === side) ?? { colour: '#777', ink: '#fff' };
+  return side === 'French' || side === 'Russian' ? LOOKS[side] : { colour: '#777', ink: '#fff' };
 }
 
 export class AreaBoard {
   readonly root: HTMLDivElement;
   private key = '';
   private base = '';
-  private baseFor: BmScenarioData | null = null;
+  private baseFor: BmScenarioFile | null = null;
   private readOnly = false;
 
   constructor(
@@ -98,7 +98,7 @@ export class AreaBoard {
   }
 
   /** The map itself (areas, lines, names): drawn once per scenario. */
-  private baseLayer(s: BmScenarioData): string {
+  private baseLayer(s: BmScenarioFile): string {
     if (this.baseFor === s) return this.base;
     const victory = new Set(s.map.victory_areas);
     const fleches = new Set(s.map.fleches);
@@ -121,7 +121,7 @@ export class AreaBoard {
     return out;
   }
 
-  draw(view: BmView, s: BmScenarioData, marks: BoardMarks): void {
+  draw(view: BmView, s: BmScenarioFile, marks: BoardMarks): void {
     const key = JSON.stringify([view, [...marks.hexes], [...marks.selectable], [...marks.targets], marks.selected]);
     if (key === this.key) return;
     this.key = key;
@@ -164,7 +164,7 @@ export class AreaBoard {
         const x = lx - ((inRow - 1) * (BLOCK + 2)) / 2 + (i % perRow) * (BLOCK + 2);
         const y = ly + 2 + row * (BLOCK + 2);
         const { colour, ink } = sideColour(b.side);
-        const cubes = [b.blue && '#1e5bd8', b.yellow && '#f2c400', b.red && '#c62828'].filter(Boolean) as string[];
+        const cubes = [...(b.blue ? ['#1e5bd8'] : []), ...(b.yellow ? ['#f2c400'] : []), ...(b.red ? ['#c62828'] : [])];
         const cubeSvg = cubes.map((c, k) => `<rect x="${BLOCK / 2 - 5}" y="${-BLOCK / 2 + k * 5}" width="4" height="4" fill="${c}" stroke="#000" stroke-width=".5"/>`).join('');
         const iso = b.isolated ? `<circle cx="${-BLOCK / 2 + 3}" cy="${-BLOCK / 2 + 3}" r="2.5" fill="#fff" stroke="#000" stroke-width=".6"/>` : '';
         if (b.seen === 'Hidden') {
@@ -228,7 +228,8 @@ export class AreaBoard {
     let result = '';
     if (view.outcome) {
       const o = view.outcome;
-      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(o.victory)}) on turn ${o.turn}: victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}${o.points ? `; points French ${o.points[0]}, Russian ${o.points[1]}` : ''}</div>`;
+      const d = o.detail;
+      result = `<div class="battle-result" role="status"><strong>${o.winner ? `The ${esc(o.winner)} win` : 'A draw'}</strong> (${esc(d.victory)}, ${esc(o.level)}) on turn ${d.turn}: victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}${d.points ? `; points French ${d.points[0]}, Russian ${d.points[1]}` : ''}</div>`;
     }
 
     this.root.innerHTML =

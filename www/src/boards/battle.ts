@@ -15,7 +15,7 @@
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
 import { clickOnEnter, WidthZoom } from './zoom.js';
-import { BATTLE_SIDES, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
+import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
 export interface BattleBoardEvents {
   activateHex(key: string, at: Where): void;
@@ -40,7 +40,7 @@ function esc(text: string): string {
 }
 
 function sideColour(side: string): { colour: string; ink: string } {
-  return BATTLE_SIDES.find((s) => s.id === side) ?? { colour: '#888', ink: '#000' };
+  return side === 'Imperial' || side === 'Allied' ? LOOKS[side] : { colour: '#888', ink: '#000' };
 }
 
 function signed(n: number): string {
@@ -653,7 +653,7 @@ export class BattleBoard {
       let og = `<g class="line-half own-half" data-side="${esc(own.side)}">`;
       const rowsTop = y;
       let stripEnd = y;
-      const rows: [BattleSection, BattleSection][] = [...LINE.map((s, i) => [s, enemyOrder[i]!] as [BattleSection, BattleSection]), ['reserve', 'reserve']];
+      const rows: [BattleSection, BattleSection][] = [...LINE.map((s, i): [BattleSection, BattleSection] => [s, enemyOrder[i] ?? s]), ['reserve', 'reserve']];
       rows.forEach(([oSec, eSec], i) => {
         const eb = sectionBlock(enemy.side, enemyBy.get(eSec), eSec, enemy.counters, false, colW);
         const ob = sectionBlock(own.side, ownBy.get(oSec), oSec, own.counters, true, colW);
@@ -728,7 +728,7 @@ export class BattleBoard {
 
     let result = '';
     if (view.outcome) {
-      const r = view.outcome.result;
+      const r = view.outcome.detail;
       const rows = r.sides
         .map(
           (x) =>

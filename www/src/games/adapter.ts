@@ -4,28 +4,23 @@
 // The shell (main.ts) and the board views (boards/*.ts) only see these shapes; each ruleset's
 // module (games/<ruleset>.ts) fills them from the engine's answers. No rule is decided here or
 // there: the adapter translates engine values into drawing and words.
-import type { EnginePrompt, Session } from '../engine.js';
-import type { HexMapSpec } from '../boards/hex.js';
+import type { EngineGame, EnginePrompt, RulesetTypes, Session } from '../engine.js';
+import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
+import type { BattleBoard } from '../boards/battle.js';
+import type { AreaBoard } from '../boards/areas.js';
+import type { OptionValues, RulesetInfo } from '../../pkg/napoleonic.js';
 
-/** One field of the start screen's optional-rules form; the engine validates the values. */
-export interface OptionField {
-  name: string;
-  label: string;
-  /** 'preset' is a select that ticks checkboxes (`on` of the chosen preset) and is not sent. */
-  kind: 'checkbox' | 'select' | 'preset';
-  choices?: { value: string; label: string }[];
-  presets?: { label: string; on: string[] }[];
-  /** Short explanation shown under the field. */
-  help?: string;
-}
-
-export interface SideInfo {
-  /** The engine's name for the side ("French"). */
-  id: string;
-  label: string;
+/** How a side looks on the page: presentation only (the catalogue names the sides). */
+export interface SideLook {
   /** Colours for dice and badges. */
   colour: string;
   ink: string;
+}
+
+export interface SideInfo extends SideLook {
+  /** The engine's name for the side ("French"). */
+  id: string;
+  label: string;
 }
 
 /**
@@ -98,55 +93,77 @@ export interface RangeOverlay {
   cls: string;
 }
 
-/** A ruleset's presentation, bound to one game's scenario data. */
-export interface GameUI {
-  /** Words for the current decision: "French to decide — Movement: ...". */
-  promptWords(prompt: EnginePrompt): string;
-  /** Who decides, for the badge next to the prompt. */
-  sideOf(prompt: EnginePrompt): SideInfo | null;
-  /** A piece that is not on the map yet but is the subject of the prompt (a counter to deploy). */
-  promptPiece(prompt: EnginePrompt): number | null;
-  /** Dice the prompt is about (the NAC Joker's roll), drawn as dice. */
-  promptDice(prompt: EnginePrompt): DieShown[];
-  intent(action: unknown): Intent | null;
-  /** One event as a sentence for the log. */
-  eventLine(event: unknown): string;
-  dice(events: unknown[]): DieShown[];
-  odds(session: Session, action: unknown): OddsShown | null;
-  outcomeWords(outcome: unknown): string;
-  /** The side whose view to draw for this prompt (hot-seat: the one deciding). */
-  viewSide(prompt: EnginePrompt | null): string;
-  status(view: unknown): StatusItem[];
-  hexMap(): HexMapSpec;
-  track(): TrackSpec | null;
-  trackPosition(view: unknown): number;
-  pieces(view: unknown): BoardPiece[];
-  /** SVG markup of a piece, centred on 0,0, `size` units wide. */
-  pieceSvg(view: unknown | null, id: number, size: number): string;
-  pieceDetails(view: unknown | null, id: number): PieceDetails;
-  pieceName(id: number): string;
-  overlays(view: unknown): RangeOverlay[];
-  /** Hex paths of movement in these events, to draw as trails. */
-  trails(events: unknown[]): string[][];
-  /** The group key of an action (a Field Battle option chit): clicking that key offers it. */
-  optionOf?(action: unknown): string | null;
-  /** A counter on a non-hex board that the prompt is about, drawn as selected. */
-  promptCounter?(prompt: EnginePrompt): number | null;
+/** The boards drawn straight from a view (not the hex map), for the adapters that use them. */
+export interface ViewBoards {
+  battle: BattleBoard;
+  areas: AreaBoard;
 }
 
-/** A ruleset the page can play. */
+/**
+ * A ruleset's presentation, bound to one game's scenario data, typed by the ruleset's generated
+ * types. The shell holds it as `GameUI` (the bounds of `RulesetTypes`) and hands back to it only
+ * the values the same session gave.
+ */
+export interface GameUI<T extends RulesetTypes = RulesetTypes> {
+  /** Words for the current decision: "French to decide — Movement: ...". */
+  promptWords(prompt: EnginePrompt<T>): string;
+  /** A piece that is not on the map yet but is the subject of the prompt (a counter to deploy). */
+  promptPiece(prompt: EnginePrompt<T>): number | null;
+  /** Dice the prompt is about (the NAC Joker's roll), drawn as dice. */
+  promptDice(prompt: EnginePrompt<T>): DieShown[];
+  intent(action: T['action']): Intent | null;
+  /** One event as a sentence for the log. */
+  eventLine(event: T['event']): string;
+  dice(events: T['event'][]): DieShown[];
+  odds(session: Session<T>, action: T['action']): OddsShown | null;
+  outcomeWords(outcome: T['outcome']): string;
+  /** The side whose view to draw for this prompt (hot-seat: the one deciding). */
+  viewSide(prompt: EnginePrompt<T> | null): T['side'];
+  status(view: T['view']): StatusItem[];
+  hexMap(): HexMapSpec;
+  track(): TrackSpec | null;
+  trackPosition(view: T['view']): number;
+  pieces(view: T['view']): BoardPiece[];
+  /** SVG markup of a piece, centred on 0,0, `size` units wide. */
+  pieceSvg(view: T['view'] | null, id: number, size: number): string;
+  pieceDetails(view: T['view'] | null, id: number): PieceDetails;
+  pieceName(id: number): string;
+  overlays(view: T['view']): RangeOverlay[];
+  /** Hex paths of movement in these events, to draw as trails. */
+  trails(events: T['event'][]): string[][];
+  /** The group key of an action (a Field Battle option chit): clicking that key offers it. */
+  optionOf?(action: T['action']): string | null;
+  /** A counter on a non-hex board that the prompt is about, drawn as selected. */
+  promptCounter?(prompt: EnginePrompt<T>): number | null;
+  /** Draw the view on a board of its own (battle display, area map); absent for the hex map. */
+  drawView?(boards: ViewBoards, view: T['view'], marks: BoardMarks): void;
+  /** Leave the per-side numbers of the outcome to the board's own table. */
+  shortOutcome?: boolean;
+}
+
+/**
+ * One ruleset for the page: its engine class and its presentation. Everything else about it
+ * (title, scenarios, options, presets, sides, board kind, hidden information) is the engine's
+ * catalogue(). Adding a ruleset is one adapter module and one line in games/index.ts.
+ */
+export interface RulesetAdapter<T extends RulesetTypes = RulesetTypes> {
+  /** The engine's id of the ruleset (catalogue().rulesets[].id). */
+  id: string;
+  /** Colours of each side, by the engine's name of the side. */
+  looks: Record<string, SideLook>;
+  /** A new game of a built-in scenario with the start screen's option values; throws the engine's error. */
+  start(scenario: string, options: OptionValues, seed: number): EngineGame<T>;
+  /** A saved string of this ruleset; throws the engine's error. */
+  importString(saved: string): EngineGame<T>;
+  /** A position from a plain public description (the ruleset's Setup) as JSON text. */
+  fromSetupJson(json: string): EngineGame<T>;
+  create(session: Session<T>): GameUI<T>;
+}
+
+/** A ruleset the page can play: the catalogue's entry, its sides with their looks, its adapter. */
 export interface RulesetEntry {
   id: string;
-  title: string;
-  scenarios: { id: string; title: string }[];
+  info: RulesetInfo;
   sides: SideInfo[];
-  options: OptionField[];
-  /** Which board view draws it. */
-  board: 'hex' | 'battle' | 'areas';
-  /**
-   * Hidden information, hot-seat: each side sees only view(side); when the deciding side
-   * changes the page shows a curtain ("pass the screen to X") before drawing the other side.
-   */
-  hidden?: boolean;
-  create(session: Session): GameUI;
+  adapter: RulesetAdapter;
 }

@@ -4,20 +4,23 @@
 // Everything here comes from the engine: the scenario file (map, classes, counters), the
 // prompt, the view, the events, the odds. No rule is computed: the status shows the engine's
 // counts, the highlights are the prompt's legal actions, the odds are the engine's.
-import type {
-  Action,
-  BailenPrompt,
-  ClassFile,
-  CounterFile,
-  Event as GameEvent,
-  Odds,
-  Outcome,
-  RollPurpose,
-  ScenarioFile,
-  Side,
-  Step,
-  UnitView,
-  View,
+import {
+  BailenGame,
+  type BailenAction,
+  type BailenAttackOdds,
+  type BailenClassFile,
+  type BailenCounterFile,
+  type BailenEvent,
+  type BailenOdds,
+  type BailenOutcome,
+  type BailenRollOdds,
+  type BailenRollResult,
+  type BailenRollPurpose,
+  type BailenScenarioFile,
+  type BailenSide,
+  type BailenStep,
+  type BailenUnitView,
+  type BailenView,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { HexMapSpec } from '../boards/hex.js';
@@ -29,18 +32,32 @@ import type {
   OddsShown,
   PieceDetails,
   RangeOverlay,
-  RulesetEntry,
-  SideInfo,
+  RulesetAdapter,
+  SideLook,
   StatusItem,
   TrackSpec,
 } from './adapter.js';
 
+/** Bailén's generated types. */
+export interface BailenTypes {
+  side: BailenSide;
+  step: BailenStep;
+  action: BailenAction;
+  event: BailenEvent;
+  view: BailenView;
+  scenario: BailenScenarioFile;
+  odds: BailenOdds;
+  outcome: BailenOutcome;
+}
+type Prompt = EnginePrompt<BailenTypes>;
+
 const DICE = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
-export const SIDES: SideInfo[] = [
-  { id: 'French', label: 'French', colour: '#1f4e9c', ink: '#ffffff' },
-  { id: 'Spanish', label: 'Spanish', colour: '#c0262d', ink: '#ffd23f' },
-];
+/** The sides' colours, by the engine's names. */
+export const LOOKS: Record<BailenSide, SideLook> = {
+  French: { colour: '#1f4e9c', ink: '#ffffff' },
+  Spanish: { colour: '#c0262d', ink: '#ffd23f' },
+};
 
 /** "AttackResolved" -> "attack resolved"; "historical_deployment" -> "historical deployment". */
 export function words(tag: string): string {
@@ -56,8 +73,8 @@ export function capitalise(text: string): string {
 }
 
 /** A die face glyph followed by its value. */
-export function die(value: unknown): string {
-  return typeof value === 'number' && value >= 1 && value <= 6 ? `${DICE[value - 1]} ${value}` : String(value);
+export function die(value: number): string {
+  return value >= 1 && value <= 6 ? `${DICE[value - 1]} ${value}` : String(value);
 }
 
 function esc(text: string): string {
@@ -98,23 +115,22 @@ export function shortName(name: string): string {
   return parts.join(' ').slice(0, 14);
 }
 
-function place(u: UnitView | undefined): string | null {
+function place(u: BailenUnitView | undefined): string | null {
   if (!u) return null;
-  const p = u.place as unknown;
-  if (p && typeof p === 'object' && 'on_map' in (p as Record<string, unknown>)) return (p as { on_map: string }).on_map;
-  return null;
+  const p = u.place;
+  return typeof p === 'object' ? p.on_map : null;
 }
 
 /** The Bailén presentation bound to one scenario. */
-class BailenUI implements GameUI {
-  private readonly counters: CounterFile[];
-  private readonly classes: Record<string, ClassFile>;
+class BailenUI implements GameUI<BailenTypes> {
+  private readonly counters: BailenCounterFile[];
+  private readonly classes: Record<string, BailenClassFile>;
   private readonly colours = new Map<string, string>();
   private readonly waterCarrier: number;
 
-  constructor(private readonly scen: ScenarioFile) {
+  constructor(private readonly scen: BailenScenarioFile) {
     this.counters = scen.counters ?? [];
-    this.classes = (scen.classes ?? {}) as Record<string, ClassFile>;
+    this.classes = scen.classes;
     for (const f of scen.formations ?? []) this.colours.set(f.name, f.colour);
     this.waterCarrier = this.counters.findIndex((c) => this.classes[c.class]?.kind === 'water_carrier');
   }
@@ -127,14 +143,14 @@ class BailenUI implements GameUI {
   private name = (unit: number | null | undefined): string =>
     unit === null || unit === undefined ? 'none' : this.pieceName(unit);
 
-  private cls(unit: number): ClassFile | undefined {
+  private cls(unit: number): BailenClassFile | undefined {
     const c = this.counters[unit];
     return c ? this.classes[c.class] : undefined;
   }
 
   // ---- words ------------------------------------------------------------------------------
 
-  purposeWords(purpose: RollPurpose): string {
+  purposeWords(purpose: BailenRollPurpose): string {
     switch (purpose.purpose) {
       case 'Initiative':
         return 'initiative';
@@ -152,12 +168,11 @@ class BailenUI implements GameUI {
         return `${this.name(purpose.unit)} to recover from the heat`;
       case 'WaterCarrier':
         return 'the water carrier';
-      default:
-        return words(String((purpose as { purpose?: unknown }).purpose ?? 'a roll'));
     }
+    return 'a roll';
   }
 
-  private stepWords(step: Step): string {
+  private stepWords(step: BailenStep): string {
     const name = this.name;
     switch (step.step) {
       case 'Deployment':
@@ -196,24 +211,16 @@ class BailenUI implements GameUI {
         return `Cavalry pursuit: choose a cavalry counter, then where it attacks from (${step.pursuits_left} left)`;
       case 'Reorganization':
         return 'Reorganization by leaders: choose a disorganised counter, or end the turn';
-      default: {
-        const record = step as unknown as Record<string, unknown>;
-        return capitalise(words(String(record.step)));
-      }
     }
+    return 'decide';
   }
 
-  promptWords(prompt: EnginePrompt): string {
-    const p = prompt as BailenPrompt;
+  promptWords(p: Prompt): string {
     return `${p.side} to decide — ${this.stepWords(p.step)}`;
   }
 
-  sideOf(prompt: EnginePrompt): SideInfo | null {
-    return SIDES.find((s) => s.id === prompt.side) ?? null;
-  }
-
-  promptPiece(prompt: EnginePrompt): number | null {
-    const step = (prompt as BailenPrompt).step;
+  promptPiece(prompt: Prompt): number | null {
+    const step = prompt.step;
     switch (step.step) {
       case 'Deployment':
       case 'Reinforcement':
@@ -225,8 +232,7 @@ class BailenUI implements GameUI {
     }
   }
 
-  promptDice(prompt: EnginePrompt): DieShown[] {
-    const p = prompt as BailenPrompt;
+  promptDice(p: Prompt): DieShown[] {
     if (p.step.step !== 'Joker') return [];
     const label = this.purposeWords(p.step.purpose);
     return p.step.dice.map((value) => ({ value, side: p.side, label }));
@@ -245,23 +251,22 @@ class BailenUI implements GameUI {
     }
   }
 
-  outcomeWords(outcome: unknown): string {
-    const o = outcome as Partial<Outcome> | null;
-    if (!o || typeof o.winner !== 'string' || typeof o.victory !== 'string') return 'the game is over';
-    const how: Record<string, string> = {
+  outcomeWords(o: BailenOutcome): string {
+    const d = o.detail;
+    const how: Record<BailenOutcome['detail']['victory'], string> = {
       Surrender: 'the enemy surrenders (more than double its counters on the board)',
       AllLeadersLost: 'the enemy has lost all its leaders and surrenders',
       Strategic: 'strategic victory: five French counters on the Royal Road stars and no Spaniard in Bailén or on the stars',
       StrategicDefence: 'the French did not take Bailén and the Royal Road by the end of round 15',
     };
-    const round = typeof o.round === 'number' ? ` in round ${o.round}` : '';
-    const partial = o.partial ? `; the ${o.partial} have more counters on the board (partial victory)` : '';
-    const counts = o.on_board ? ` — counters on the board: French ${o.on_board[0]}, Spanish ${o.on_board[1]}` : '';
-    return `${o.winner} win${round}: ${how[o.victory] ?? words(o.victory)}${partial}${counts}`;
+    const level: Record<BailenOutcome['level'], string> = { Decisive: 'decisive', Substantive: 'substantive', Marginal: 'marginal', Draw: 'drawn' };
+    const partial = d.partial ? `; the ${d.partial} have more counters on the board (partial victory)` : '';
+    const counts = ` — counters on the board: French ${d.on_board[0]}, Spanish ${d.on_board[1]}`;
+    if (!o.winner) return `a draw in round ${d.round}${counts}`;
+    return `${o.winner} win in round ${d.round} (${level[o.level]} victory): ${how[d.victory]}${partial}${counts}`;
   }
 
-  eventLine(event: unknown): string {
-    const e = event as GameEvent;
+  eventLine(e: BailenEvent): string {
     const name = this.name;
     const path = (hexes: string[]) => hexes.join(' → ');
     switch (e.event) {
@@ -331,28 +336,22 @@ class BailenUI implements GameUI {
         return `${name(e.unit)} stays disorganised.`;
       case 'GameOver':
         return `Game over: ${this.outcomeWords(e.outcome)}.`;
-      default: {
-        const record = e as unknown as Record<string, unknown>;
-        const rest = Object.entries(record)
-          .filter(([k]) => k !== 'event')
-          .map(([k, v]) => `${words(k)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-        return capitalise(words(String(record.event))) + (rest.length ? ` (${rest.join(', ')})` : '') + '.';
-      }
     }
+    return JSON.stringify(e);
   }
 
-  dice(events: unknown[]): DieShown[] {
+  dice(events: BailenEvent[]): DieShown[] {
     const out: DieShown[] = [];
-    for (const ev of events as GameEvent[]) {
+    for (const ev of events) {
       if (ev.event === 'Rolled') out.push({ value: ev.value, side: ev.side, label: this.purposeWords(ev.purpose) });
       if (ev.event === 'JokerUsed') out.push({ value: ev.new_value, side: ev.side, label: `Joker reroll of die ${ev.die + 1}` });
     }
     return out;
   }
 
-  trails(events: unknown[]): string[][] {
+  trails(events: BailenEvent[]): string[][] {
     const out: string[][] = [];
-    for (const ev of events as GameEvent[]) {
+    for (const ev of events) {
       if (ev.event === 'Moved' || ev.event === 'Entered' || ev.event === 'Retreated' || ev.event === 'TacticalRetreated') {
         out.push(ev.path);
       }
@@ -362,8 +361,7 @@ class BailenUI implements GameUI {
 
   // ---- actions on the board -----------------------------------------------------------------
 
-  intent(action: unknown): Intent | null {
-    const a = action as Action;
+  intent(a: BailenAction): Intent | null {
     switch (a.type) {
       case 'Deploy':
       case 'Enter':
@@ -399,11 +397,14 @@ class BailenUI implements GameUI {
     }
   }
 
-  odds(session: Session, action: unknown): OddsShown | null {
-    const a = action as Action;
-    if (!['Attack', 'SecondAttack', 'Support', 'Pursue'].includes(a.type)) return null;
-    const o = session.odds(action) as Odds | null;
+  odds(session: Session<BailenTypes>, action: BailenAction): OddsShown | null {
+    const o = session.odds(action);
     if (!o) return null;
+    return o.kind === 'Attack' ? this.attackOdds(o) : this.rollOdds(o);
+  }
+
+  /** An attack's odds in sixths (the faces of its die). */
+  private attackOdds(o: BailenAttackOdds): OddsShown {
     const n = o.numbers;
     let numbers: string;
     if (n.automatic) numbers = 'Disorganised foot artillery caught in pursuit: eliminated without a roll';
@@ -414,26 +415,70 @@ class BailenUI implements GameUI {
     }
     const notes: string[] = [];
     if (o.tactical_retreat_possible) notes.push('The defender may make a tactical retreat instead (it ends disorganised).');
+    const d = o.distribution;
+    const sixths = (r: string) => {
+      const w = d.outcomes.find((x) => x.outcome === r)?.weight ?? 0;
+      return (w * 6) / d.denominator;
+    };
     return {
       total: 6,
       parts: [
-        { key: 'eliminate', label: 'Eliminate', count: o.eliminate },
-        { key: 'disorganise', label: 'Disorganise', count: o.disorganise },
-        { key: 'none', label: 'No effect', count: o.no_effect },
+        { key: 'eliminate', label: 'Eliminate', count: sixths('Eliminate') },
+        { key: 'disorganise', label: 'Disorganise', count: sixths('Disorganise') },
+        { key: 'none', label: 'No effect', count: sixths('NoEffect') },
       ],
       numbers,
       notes,
     };
   }
 
-  viewSide(prompt: EnginePrompt | null): string {
+  /** Any other roll's odds, in the equal cases of its dice (6, or 36 for both initiative dice). */
+  private rollOdds(o: BailenRollOdds): OddsShown {
+    const d = o.distribution;
+    const parts = d.outcomes.map((w, i) => {
+      const [key, label] = this.rollResultWords(w.outcome, i, o.side);
+      return { key, label, count: (w.weight * o.cases) / d.denominator };
+    });
+    return {
+      total: o.cases,
+      parts,
+      numbers: `${o.side} roll for ${this.purposeWords(o.purpose)}`,
+      notes: [],
+    };
+  }
+
+  /** A colour key (the attack bar's three: good for the roller, middling, nothing) and the
+   *  words for one result of a roll; `i` alternates the colours of a row of equal results. */
+  private rollResultWords(r: BailenRollResult, i: number, roller: BailenSide): [string, string] {
+    const alternate = i % 2 === 0 ? 'disorganise' : 'none';
+    switch (r.result) {
+      case 'Initiative':
+        if (!r.winner) return ['disorganise', 'Tie, roll again'];
+        return [r.tie ? 'disorganise' : r.winner === roller ? 'eliminate' : 'none', r.tie ? `Tie: the ${r.winner} play first` : `The ${r.winner} choose`];
+      case 'Reinforcements':
+        return r.arrive ? ['eliminate', 'They arrive'] : ['none', 'Not yet'];
+      case 'MovementAllowance':
+        return [alternate, `${r.counters} counters move`];
+      case 'CombatAllowance':
+        return [alternate, `${r.activations} counters fight`];
+      case 'Desertion':
+        return r.deserts ? ['eliminate', 'Deserts'] : ['none', 'Stays'];
+      case 'Reorganisation':
+        return r.reorganised ? ['eliminate', 'Reorganised'] : ['none', 'Stays disorganised'];
+      case 'WaterCarrier':
+        if (!r.placed) return ['none', 'Not placed this turn'];
+        return [alternate, r.leader === null ? 'In Bailén' : `Next to ${this.name(r.leader)}`];
+    }
+    return ['none', 'result'];
+  }
+
+  viewSide(prompt: Prompt | null): BailenSide {
     return prompt?.side ?? 'French';
   }
 
   // ---- status ----------------------------------------------------------------------------------
 
-  status(view: unknown): StatusItem[] {
-    const v = view as View;
+  status(v: BailenView): StatusItem[] {
     const items: StatusItem[] = [];
     items.push({
       key: 'round',
@@ -520,11 +565,11 @@ class BailenUI implements GameUI {
     for (const h of m.hill ?? []) terrain[h] = 'hill';
     for (const h of m.building ?? []) terrain[h] = 'building';
     const decor: Record<string, string> = {};
-    for (const [kind, hexes] of Object.entries((m.decorative ?? {}) as Record<string, string[]>)) {
+    for (const [kind, hexes] of Object.entries(m.decorative ?? {})) {
       for (const h of hexes) if (!terrain[h]) decor[h] = kind;
     }
     const underlined: Record<string, string> = {};
-    for (const [zone, hexes] of Object.entries((m.deployment ?? {}) as Record<string, string[]>)) {
+    for (const [zone, hexes] of Object.entries(m.deployment ?? {})) {
       for (const h of hexes) {
         const letter = zone === 'French' ? '' : zone;
         underlined[h] = (underlined[h] ?? '') + letter;
@@ -559,12 +604,11 @@ class BailenUI implements GameUI {
     return { title: 'Round track', cells };
   }
 
-  trackPosition(view: unknown): number {
-    return ((view as View).round ?? 1) - 1;
+  trackPosition(view: BailenView): number {
+    return view.round - 1;
   }
 
-  overlays(view: unknown): RangeOverlay[] {
-    const v = view as View;
+  overlays(v: BailenView): RangeOverlay[] {
     if (this.waterCarrier < 0) return [];
     const hexes = v.watered_hexes ?? [];
     if (hexes.length === 0) return [];
@@ -574,8 +618,7 @@ class BailenUI implements GameUI {
 
   // ---- counters --------------------------------------------------------------------------------
 
-  pieces(view: unknown): BoardPiece[] {
-    const v = view as View;
+  pieces(v: BailenView): BoardPiece[] {
     const out: BoardPiece[] = [];
     for (const u of v.units) {
       const hex = place(u);
@@ -593,7 +636,7 @@ class BailenUI implements GameUI {
     return out;
   }
 
-  private pieceLabel(u: UnitView, hex: string): string {
+  private pieceLabel(u: BailenUnitView, hex: string): string {
     const c = this.counters[u.id]!;
     const k = this.classes[c.class];
     const kind = KIND_WORDS[k?.kind ?? ''] ?? c.class;
@@ -601,11 +644,11 @@ class BailenUI implements GameUI {
     return `${c.name}, ${c.side} ${kind}${c.formation ? ` of ${c.formation}` : ''}, at ${hex}${state}`;
   }
 
-  pieceDetails(view: unknown | null, id: number): PieceDetails {
+  pieceDetails(view: BailenView | null, id: number): PieceDetails {
     const c = this.counters[id];
     if (!c) return { title: `unit #${id}`, subtitle: '', rows: [] };
     const k = this.classes[c.class];
-    const u = view ? (view as View).units[id] : undefined;
+    const u = view ? view.units[id] : undefined;
     const rows: [string, string][] = [];
     const kind = KIND_WORDS[k?.kind ?? ''] ?? c.class;
     if (k && k.kind !== 'water_carrier') {
@@ -636,11 +679,11 @@ class BailenUI implements GameUI {
   }
 
   /** A counter: side colours, formation mark, unit symbol, factors; a striped face when disorganised. */
-  pieceSvg(view: unknown | null, id: number, size: number): string {
+  pieceSvg(view: BailenView | null, id: number, size: number): string {
     const c = this.counters[id];
     if (!c) return '';
     const k = this.classes[c.class];
-    const u = view ? (view as View).units[id] : undefined;
+    const u = view ? view.units[id] : undefined;
     const dis = !!u?.disorganised;
     const french = c.side === 'French';
     const h = size / 2;
@@ -731,34 +774,15 @@ class BailenUI implements GameUI {
   }
 }
 
-export const bailen: RulesetEntry = {
+export const bailen: RulesetAdapter<BailenTypes> = {
   id: 'bailen',
-  title: 'Bailén 1808',
-  scenarios: [{ id: 'bailen-1808', title: 'Bailén, 19 July 1808' }],
-  sides: SIDES,
-  board: 'hex',
-  options: [
-    { name: 'combined_attacks', label: 'Combined attacks', kind: 'checkbox', help: 'A second counter may join an attack for +1.' },
-    { name: 'cover', label: 'Cover', kind: 'checkbox', help: '+1 defence on hills and buildings.' },
-    { name: 'protection_against_cavalry', label: 'Protection against cavalry', kind: 'checkbox', help: 'Infantry in olive groves cannot be attacked by cavalry.' },
-    { name: 'roads', label: 'Roads', kind: 'checkbox', help: '+1 movement for a move made entirely along a road.' },
-    { name: 'swiss', label: 'Swiss troops', kind: 'checkbox', help: 'Swiss do not fight Swiss; French Swiss may desert.' },
-    { name: 'stifling_heat', label: 'Stifling heat', kind: 'checkbox', help: 'R8-R13: −1 movement, reorganize on 4-6; María Bellido waters the Spanish.' },
-    { name: 'historical_deployment', label: 'Historical deployment', kind: 'checkbox', help: 'Place the troops as on the reference sheet instead of deploying them.' },
-    {
-      name: 'joker',
-      label: 'NAC History Joker',
-      kind: 'select',
-      choices: [
-        { value: 'Strategic', label: 'Strategic' },
-        { value: 'TemptFate', label: 'Tempt fate' },
-        { value: 'Off', label: 'Off (house rule)' },
-      ],
-    },
-  ],
-  create(session: Session): GameUI {
-    return new BailenUI(session.scenario() as ScenarioFile);
+  looks: LOOKS,
+  start: (scenario, options, seed) => new BailenGame(scenario, options, seed >>> 0),
+  importString: (saved) => BailenGame.importString(saved),
+  fromSetupJson: (json) => BailenGame.fromSetup(JSON.parse(json)),
+  create(session) {
+    const scenario = session.scenario();
+    if (!scenario) throw new Error('the engine gave no Bailén scenario to draw');
+    return new BailenUI(scenario);
   },
 };
-
-export type { Side };

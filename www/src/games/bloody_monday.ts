@@ -4,56 +4,45 @@
 // Everything comes from the engine: the scenario data (areas, polygons, blocks, corps), the
 // prompt, the view (an enemy block standing is only its side), the events, the odds. No rule is
 // computed here.
-import type { BmAction, BmEvent, BmOdds, BmOutcome, BmRollPurpose, BmStep, BmView } from '../../pkg/napoleonic.js';
-import type { EnginePrompt, Session } from '../engine.js';
-import type { HexMapSpec } from '../boards/hex.js';
-import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetEntry, SideInfo, StatusItem } from './adapter.js';
+import {
+  BloodyMondayGame,
+  type BmAction,
+  type BmAreaFile,
+  type BmBattleOdds,
+  type BmDetail,
+  type Distribution,
+  type BmEvent,
+  type BmOdds,
+  type OptionInfo,
+  type BmOutcome,
+  type BmRollPurpose,
+  type BmScenarioFile,
+  type BmSide,
+  type BmStep,
+  type BmView,
+} from '../../pkg/napoleonic.js';
+import { catalogue, type EnginePrompt, type Session } from '../engine.js';
+import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
 
-/** The parts of scenarios/bloody_monday.json the page draws (scenario() gives the whole file). */
-export interface BmAreaData {
-  id: number;
-  name: string | null;
-  colour: 'green' | 'yellow' | 'red';
-  victory: boolean;
-  victory_name: string | null;
-  fleche: boolean;
-  label: [number, number];
-  polygon: [number, number][];
+/** Bloody Monday's generated types. */
+export interface BloodyMondayTypes {
+  side: BmSide;
+  step: BmStep;
+  action: BmAction;
+  event: BmEvent;
+  view: BmView;
+  scenario: BmScenarioFile;
+  odds: BmOdds;
+  outcome: BmOutcome;
 }
-export interface BmBlockData {
-  id: string;
-  name: string;
-  side: 'french' | 'russian';
-  corps: string | null;
-  type: string;
-  category: string;
-  levels: number[];
-  max_strength: number;
-  firepower: string[];
-  shield: string | null;
-}
-export interface BmScenarioData {
-  title: string;
-  map: {
-    width: number;
-    height: number;
-    kolocha: [number, number][];
-    command_line?: [number, number][];
-    start_line?: [number, number][];
-    decor?: { kind: string; name: string; points: [number, number][] }[];
-    victory_areas: number[];
-    fleches: number[];
-  };
-  areas: BmAreaData[];
-  blocks: BmBlockData[];
-  corps: { id: string; name: string; colour_hex: string; side: string }[];
-  tracks: { turns: { first: number; last: number; labels: string[] }; morale: { cells: number[]; immediate_win_at: number } };
-}
+type Prompt = EnginePrompt<BloodyMondayTypes>;
 
-export const BM_SIDES: SideInfo[] = [
-  { id: 'French', label: 'French', colour: '#2b4c9b', ink: '#ffffff' },
-  { id: 'Russian', label: 'Russian', colour: '#2e7d32', ink: '#ffffff' },
-];
+/** The sides' colours, by the engine's names. */
+export const LOOKS: Record<BmSide, SideLook> = {
+  French: { colour: '#2b4c9b', ink: '#ffffff' },
+  Russian: { colour: '#2e7d32', ink: '#ffffff' },
+};
 
 const KIND_WORDS: Record<string, string> = {
   Tactical: 'tactical action',
@@ -64,7 +53,7 @@ const KIND_WORDS: Record<string, string> = {
   Pass: 'pass',
 };
 
-const VICTORY_WORDS: Record<string, string> = {
+const VICTORY_WORDS: Record<BmDetail['victory'], string> = {
   CommanderKilled: 'the enemy commander-in-chief destroyed',
   AllVictoryAreas: 'all the victory areas held',
   Morale: 'enemy morale broken',
@@ -73,16 +62,20 @@ const VICTORY_WORDS: Record<string, string> = {
   Draw: 'a draw',
 };
 
-export class BloodyMondayUI implements GameUI {
-  readonly scenario: BmScenarioData;
-  private readonly areaById = new Map<number, BmAreaData>();
+export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
+  readonly scenario: BmScenarioFile;
+  private readonly areaById = new Map<number, BmAreaFile>();
 
-  constructor(private readonly session: Session) {
-    this.scenario = session.scenario() as BmScenarioData;
+  constructor(
+    scenario: BmScenarioFile,
+    /** The optional rules in the rulebook's order (the catalogue's). */
+    private readonly options: OptionInfo[],
+  ) {
+    this.scenario = scenario;
     for (const a of this.scenario.areas) this.areaById.set(a.id, a);
   }
 
-  area(id: number): BmAreaData | undefined {
+  area(id: number): BmAreaFile | undefined {
     return this.areaById.get(id);
   }
 
@@ -150,20 +143,16 @@ export class BloodyMondayUI implements GameUI {
     return 'decide';
   }
 
-  promptWords(prompt: EnginePrompt): string {
-    return `${prompt.side} to decide — ${this.stepWords(prompt.step as BmStep)}.`;
-  }
-
-  sideOf(prompt: EnginePrompt): SideInfo | null {
-    return BM_SIDES.find((s) => s.id === prompt.side) ?? null;
+  promptWords(prompt: Prompt): string {
+    return `${prompt.side} to decide — ${this.stepWords(prompt.step)}.`;
   }
 
   promptPiece(): number | null {
     return null;
   }
 
-  promptCounter(prompt: EnginePrompt): number | null {
-    const step = prompt.step as BmStep;
+  promptCounter(prompt: Prompt): number | null {
+    const step = prompt.step;
     if (step.step === 'UnitMove') return step.block;
     if (step.step === 'LeaderMove') return step.leader;
     if (step.step === 'CinCMove') return step.cinc;
@@ -175,8 +164,7 @@ export class BloodyMondayUI implements GameUI {
     return [];
   }
 
-  intent(action: unknown): Intent | null {
-    const a = action as BmAction;
+  intent(a: BmAction): Intent | null {
     const hex = (n: number) => String(n);
     switch (a.type) {
       case 'Salvo':
@@ -222,8 +210,7 @@ export class BloodyMondayUI implements GameUI {
     return 'a roll';
   }
 
-  eventLine(event: unknown): string {
-    const e = event as BmEvent;
+  eventLine(e: BmEvent): string {
     switch (e.event) {
       case 'SetupDrawn':
         return `Set up: ${e.french_placed} French and ${e.russian_placed} Russian blocks placed.`;
@@ -298,12 +285,12 @@ export class BloodyMondayUI implements GameUI {
       case 'GameOver':
         return `Game over: ${this.outcomeWords(e.outcome)}.`;
     }
-    return JSON.stringify(event);
+    return JSON.stringify(e);
   }
 
-  dice(events: unknown[]): DieShown[] {
+  dice(events: BmEvent[]): DieShown[] {
     const out: DieShown[] = [];
-    for (const e of events as BmEvent[]) {
+    for (const e of events) {
       if (e.event !== 'Rolled') continue;
       e.dice.forEach((value, i) =>
         out.push({ value, side: e.side, label: `${this.rollWords(e.purpose)}${i === e.dice.length - 1 ? ` (${e.hits} hit${e.hits === 1 ? '' : 's'} in all)` : ''}` }),
@@ -312,42 +299,77 @@ export class BloodyMondayUI implements GameUI {
     return out;
   }
 
-  odds(session: Session, action: unknown): OddsShown | null {
-    const o = session.odds(action) as BmOdds | null;
-    if (!o || !o.attacker_hits?.length) return null;
-    const total = 100;
-    const parts = o.attacker_hits
-      .map((p, k) => ({ key: `o${Math.min(k, 4)}`, label: `${k} hit${k === 1 ? '' : 's'}`, count: Math.round(p * total) }))
-      .filter((p) => p.count > 0);
-    const notes: string[] = [];
-    if (o.defence_bonus) notes.push(`The defender ignores ${o.defence_bonus} hit${o.defence_bonus === 1 ? '' : 's'} (terrain).`);
-    if (o.hidden_defenders) notes.push(`${o.hidden_defenders} defending block${o.hidden_defenders === 1 ? ' is' : 's are'} hidden.`);
-    const pct = (p: number) => `${Math.round(p * 100)}%`;
-    return {
-      total,
-      parts,
-      numbers:
-        `Attacker's hits: ${o.attacker_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` +
-        (o.artillery_hits.length > 1 ? `; artillery: ${o.artillery_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : '') +
-        (o.defender_known_hits.length > 1 ? `; defender${o.defender_exact ? '' : ' (revealed blocks)'}: ${o.defender_known_hits.map((p, k) => `${k}: ${pct(p)}`).join(', ')}` : ''),
-      notes,
+  /** The exact odds the engine computed for the side deciding: the weights over their
+   * denominator are shown as they are (no rounding), the rest in words. */
+  odds(session: Session<BloodyMondayTypes>, action: BmAction): OddsShown | null {
+    const o = session.odds(action);
+    if (!o) return null;
+    const hits = (d: Distribution<number>) => d.outcomes.map((w) => `${w.outcome}: ${w.weight}/${d.denominator}`).join(', ');
+    const parts = (d: Distribution<number>, what: string) =>
+      d.outcomes
+        .filter((w) => w.weight > 0)
+        .map((w) => ({ key: `o${Math.min(w.outcome, 4)}`, label: `${w.outcome} ${what}${w.outcome === 1 ? '' : 's'}`, count: w.weight }));
+    const battleNotes = (b: BmBattleOdds): string[] => {
+      const notes: string[] = [];
+      if (b.defence_bonus) notes.push(`The defender ignores ${b.defence_bonus} hit${b.defence_bonus === 1 ? '' : 's'} (terrain).`);
+      const hidden = (n: number, who: string) => (n ? [`${n} ${who} block${n === 1 ? ' is' : 's are'} hidden from you: not counted.`] : []);
+      return [...notes, ...hidden(b.hidden_attackers, 'attacking'), ...hidden(b.hidden_defenders, 'defending')];
     };
+    const battleNumbers = (b: BmBattleOdds) =>
+      `Attacker's hits: ${hits(b.attacker_hits)}` +
+      (b.artillery_hits.outcomes.length > 1 ? `; artillery: ${hits(b.artillery_hits)}` : '') +
+      `; defender${b.exact ? '' : ' (blocks you see)'}: ${hits(b.defender_hits)}`;
+    switch (o.kind) {
+      case 'Battle': {
+        const b = o.battle;
+        const mine = b.viewer === b.attacker ? b.attacker_hits : b.defender_hits;
+        return { total: mine.denominator, parts: parts(mine, 'hit'), numbers: battleNumbers(b), notes: battleNotes(b) };
+      }
+      case 'ArtilleryFire':
+      case 'Ambush':
+        return {
+          total: o.hits.denominator,
+          parts: parts(o.hits, 'hit'),
+          numbers: `${o.kind === 'Ambush' ? 'Ambush' : 'This gun'}: ${hits(o.hits)}; then ${battleNumbers(o.battle)}`,
+          notes: battleNotes(o.battle),
+        };
+      case 'Salvo': {
+        const t = o.targets[o.targets.length - 1];
+        if (!t) return null;
+        return {
+          total: t.net_hits.denominator,
+          parts: parts(t.net_hits, 'hit'),
+          numbers: o.targets.map((x) => `${this.areaName(x.area)}: ${x.guns} gun${x.guns === 1 ? '' : 's'}, hits ${hits(x.hits)}, after the bonus ${hits(x.net_hits)}`).join('; '),
+          notes: o.targets.filter((x) => x.defence_bonus).map((x) => `${this.areaName(x.area)} ignores ${x.defence_bonus} hit${x.defence_bonus === 1 ? '' : 's'} (terrain).`),
+        };
+      }
+      case 'Reinforcements': {
+        const d = o.arrivals;
+        const words = (a: { block: number; area: number }[]) => (a.length ? a.map((x) => `${this.pieceName(x.block)} to ${this.areaName(x.area)}`).join(', ') : 'nobody');
+        return {
+          total: d.denominator,
+          parts: d.outcomes.filter((w) => w.weight > 0).map((w, k) => ({ key: `o${Math.min(k, 4)}`, label: words(w.outcome), count: w.weight })),
+          numbers: `Drawn at random from your reserve (3.3): ${d.outcomes.length} possible draws`,
+          notes: [],
+        };
+      }
+    }
   }
 
-  outcomeWords(outcome: unknown): string {
-    const o = outcome as BmOutcome;
-    const head = o.winner ? `the ${o.winner} win by ${VICTORY_WORDS[o.victory] ?? o.victory}` : 'a draw';
-    let text = `${head} on turn ${o.turn}; victory areas French ${o.victory_areas[0]}, Russian ${o.victory_areas[1]}; blocks lost French ${o.morale_losses[0]}, Russian ${o.morale_losses[1]}`;
-    if (o.points) text += `; points French ${o.points[0]}, Russian ${o.points[1]}`;
+  outcomeWords(o: BmOutcome): string {
+    const d = o.detail;
+    const level = o.level === 'Decisive' ? 'decisive victory' : o.level === 'Marginal' ? 'marginal victory' : o.level.toLowerCase();
+    const head = o.winner ? `the ${o.winner} win (${level}) by ${VICTORY_WORDS[d.victory] ?? d.victory}` : 'a draw';
+    let text = `${head} on turn ${d.turn}; victory areas French ${d.victory_areas[0]}, Russian ${d.victory_areas[1]}; blocks lost French ${d.morale_losses[0]}, Russian ${d.morale_losses[1]}`;
+    if (d.points) text += `; points French ${d.points[0]}, Russian ${d.points[1]}`;
     return text;
   }
 
-  viewSide(prompt: EnginePrompt | null): string {
+  viewSide(prompt: Prompt | null): BmSide {
     return prompt?.side ?? 'French';
   }
 
-  status(view: unknown): StatusItem[] {
-    const v = view as BmView;
+  status(v: BmView): StatusItem[] {
     const labels = this.scenario.tracks.turns.labels;
     const items: StatusItem[] = [
       { key: 'turn', label: 'Turn', value: `${v.turn}${labels[v.turn - 1] ? ` (${labels[v.turn - 1]})` : ''}` },
@@ -369,7 +391,8 @@ export class BloodyMondayUI implements GameUI {
         label: 'Destroyed',
         value: v.destroyed.map((d) => `${this.blockName(d.block)} (${d.side}${d.counts ? '' : ', not counted'})`).join(', '),
       });
-    const on = BM_OPTIONS.filter(([name]) => (v.options as unknown as Record<string, boolean>)[name]).map(([, label]) => label.split(' ')[0]);
+    const chosen = new Set(Object.entries(v.options).flatMap(([name, on]) => (on === true ? [name] : [])));
+    const on = this.options.filter((o) => chosen.has(o.name)).map((o) => o.label.split(' ')[0]);
     items.push({
       key: 'options',
       label: 'Optional rules',
@@ -400,8 +423,7 @@ export class BloodyMondayUI implements GameUI {
     return 0;
   }
 
-  pieces(view: unknown): BoardPiece[] {
-    const v = view as BmView;
+  pieces(v: BmView): BoardPiece[] {
     const out: BoardPiece[] = [];
     for (const a of v.areas)
       for (const b of a.blocks) if (b.seen === 'Known') out.push({ id: b.block, hex: String(a.area), key: JSON.stringify(b), label: this.blockName(b.block), classes: '' });
@@ -412,8 +434,11 @@ export class BloodyMondayUI implements GameUI {
     return '';
   }
 
-  pieceDetails(view: unknown | null, id: number): PieceDetails {
-    const v = view as BmView | null;
+  drawView(boards: ViewBoards, view: BmView, marks: BoardMarks): void {
+    boards.areas.draw(view, this.scenario, marks);
+  }
+
+  pieceDetails(v: BmView | null, id: number): PieceDetails {
     const data = this.scenario.blocks[id];
     const title = data?.name ?? `block ${id}`;
     let where = 'not on the map';
@@ -448,49 +473,21 @@ export class BloodyMondayUI implements GameUI {
     return [];
   }
 
-  trails(events: unknown[]): string[][] {
-    void events;
+  trails(): string[][] {
     return [];
   }
 }
 
-/** The optional rules 9.1-9.12 in the rulebook's order (the engine's option names). */
-const BM_OPTIONS: [string, string][] = [
-  ['jagers', '9.1 Russian jagers'],
-  ['grand_battery', '9.2 Grand Battery'],
-  ['mobility', '9.3 Mobility'],
-  ['first_sabre', '9.4 First Sabre of the Empire'],
-  ['cossacks', '9.5 Cossacks'],
-  ['steadfast', '9.6 Steadfast units'],
-  ['exhausted_leaders', '9.7 Exhausted leaders'],
-  ['general_offensive', '9.8 General Offensive'],
-  ['advanced_combat', '9.9 Advanced combat'],
-  ['battle_fatigue', '9.10 Battle fatigue'],
-  ['command_limit', '9.11 Barclay/Bagration command limit'],
-  ['extreme_command_limit', '9.12 Extreme command limit'],
-];
-
-export const bloodyMonday: RulesetEntry = {
+export const bloodyMonday: RulesetAdapter<BloodyMondayTypes> = {
   id: 'bloody-monday',
-  title: 'Bloody Monday: Borodino 1812',
-  scenarios: [
-    { id: 'borodino', title: 'Borodino (the basic game)' },
-    { id: 'last-blood', title: 'Last Blood (every optional rule, points)' },
-  ],
-  sides: BM_SIDES,
-  options: [
-    {
-      name: 'up_to',
-      label: 'Optional rules in order (9.0)',
-      kind: 'preset' as const,
-      presets: [{ label: 'none (the basic game)', on: [] as string[] }].concat(
-        BM_OPTIONS.map(([, label], i) => ({ label: `up to ${label}`, on: BM_OPTIONS.slice(0, i + 1).map(([name]) => name) })),
-      ),
-      help: 'The rulebook adds the optional rules one at a time, in order; a selection that skips one is unbalanced.',
-    },
-    ...BM_OPTIONS.map(([name, label]) => ({ name, label, kind: 'checkbox' as const })),
-  ],
-  board: 'areas',
-  hidden: true,
-  create: (session) => new BloodyMondayUI(session),
+  looks: LOOKS,
+  start: (scenario, options, seed) => new BloodyMondayGame(scenario, options, seed >>> 0),
+  importString: (saved) => BloodyMondayGame.importString(saved),
+  fromSetupJson: (json) => BloodyMondayGame.fromSetup(JSON.parse(json)),
+  create(session) {
+    const scenario = session.scenario();
+    if (!scenario) throw new Error('the engine gave no Bloody Monday scenario to draw');
+    const options = catalogue().rulesets.find((r) => r.id === 'bloody-monday')?.options ?? [];
+    return new BloodyMondayUI(scenario, options);
+  },
 };

@@ -1,11 +1,30 @@
-// The rulesets the page can play. A new ruleset adds its module here; the shell needs nothing else.
-import type { RulesetEntry } from './adapter.js';
+// The rulesets the page can play: the engine's catalogue() joined with the page's adapters.
+// A new ruleset adds its adapter module to ADAPTERS; its title, scenarios, options, presets,
+// sides and board come from the engine.
+import { catalogue } from '../engine.js';
+import type { RulesetAdapter, RulesetEntry, SideInfo } from './adapter.js';
 import { bailen } from './bailen.js';
 import { muskets } from './muskets.js';
 import { bloodyMonday } from './bloody_monday.js';
 
-export const RULESETS: RulesetEntry[] = [bailen, muskets, bloodyMonday];
+const ADAPTERS: RulesetAdapter[] = [bailen, muskets, bloodyMonday];
+
+/** Colours for a side no adapter gave any. */
+const PLAIN = { colour: '#555555', ink: '#ffffff' };
+
+let entries: RulesetEntry[] | undefined;
+
+/** Every ruleset of the catalogue that has an adapter, in the catalogue's order (after loadEngine). */
+export function rulesets(): RulesetEntry[] {
+  entries ??= catalogue().rulesets.flatMap((info) => {
+    const adapter = ADAPTERS.find((a) => a.id === info.id);
+    if (!adapter) return [];
+    const sides: SideInfo[] = info.sides.map((id) => ({ id, label: id, ...(adapter.looks[id] ?? PLAIN) }));
+    return [{ id: info.id, info, sides, adapter }];
+  });
+  return entries;
+}
 
 export function rulesetById(id: string): RulesetEntry | undefined {
-  return RULESETS.find((r) => r.id === id);
+  return rulesets().find((r) => r.id === id);
 }

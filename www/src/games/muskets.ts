@@ -3,29 +3,45 @@
 //
 // Everything comes from the engine: the scenario (names, troop types), the prompt, the view (which
 // already hides what the viewer may not see), the events, the odds. No rule is computed here.
-import type {
-  BattleAction,
-  BattleCounter,
-  BattleEvent,
-  BattleModifier,
-  BattleModifierCause,
-  BattleOdds,
-  BattleOptionKind,
-  BattleOutcome,
-  BattleRollPurpose,
-  BattleScenario,
-  BattleSection,
-  BattleStep,
-  BattleView,
+import {
+  MusketsBattleGame,
+  type BattleAction,
+  type BattleCounter,
+  type BattleEvent,
+  type BattleModifier,
+  type BattleModifierCause,
+  type BattleOdds,
+  type BattleOptionKind,
+  type BattleOutcome,
+  type BattleRollPurpose,
+  type BattleScenario,
+  type BattleSection,
+  type BattleStep,
+  type BattleSide,
+  type BattleView,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
-import type { HexMapSpec } from '../boards/hex.js';
-import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetEntry, SideInfo, StatusItem } from './adapter.js';
+import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
 
-export const BATTLE_SIDES: SideInfo[] = [
-  { id: 'Imperial', label: 'Imperial', colour: '#1f4e9c', ink: '#ffffff' },
-  { id: 'Allied', label: 'Allied', colour: '#c0262d', ink: '#ffd23f' },
-];
+/** The Field Battle's generated types. */
+export interface MusketsBattleTypes {
+  side: BattleSide;
+  step: BattleStep;
+  action: BattleAction;
+  event: BattleEvent;
+  view: BattleView;
+  scenario: BattleScenario;
+  odds: BattleOdds;
+  outcome: BattleOutcome;
+}
+type Prompt = EnginePrompt<MusketsBattleTypes>;
+
+/** The sides' colours, by the engine's names. */
+export const LOOKS: Record<BattleSide, SideLook> = {
+  Imperial: { colour: '#1f4e9c', ink: '#ffffff' },
+  Allied: { colour: '#c0262d', ink: '#ffd23f' },
+};
 
 export const SECTION_WORDS: Record<BattleSection, string> = {
   left: 'Left',
@@ -147,13 +163,16 @@ export function explainRoll(roll: number, modifiers: BattleModifier[], total: nu
   return `${roll} ${parts.join(' ')} = ${total}`;
 }
 
-export class MusketsUI implements GameUI {
+export class MusketsUI implements GameUI<MusketsBattleTypes> {
   readonly scenario: BattleScenario;
   /** Leave the per-side numbers to the display's result table. */
   shortOutcome = true;
 
-  constructor(private readonly session: Session) {
-    this.scenario = session.scenario() as BattleScenario;
+  constructor(
+    private readonly session: Session<MusketsBattleTypes>,
+    scenario: BattleScenario,
+  ) {
+    this.scenario = scenario;
   }
 
   counterName(c: BattleCounter | null | undefined): string {
@@ -217,12 +236,8 @@ export class MusketsUI implements GameUI {
     return 'decide';
   }
 
-  promptWords(prompt: EnginePrompt): string {
-    return `${prompt.side} to decide — ${this.stepWords(prompt.step as BattleStep)}.`;
-  }
-
-  sideOf(prompt: EnginePrompt): SideInfo | null {
-    return BATTLE_SIDES.find((s) => s.id === prompt.side) ?? null;
+  promptWords(prompt: Prompt): string {
+    return `${prompt.side} to decide — ${this.stepWords(prompt.step)}.`;
   }
 
   promptPiece(): number | null {
@@ -230,8 +245,8 @@ export class MusketsUI implements GameUI {
   }
 
   /** The counter the prompt is about (to deploy, to place): highlighted on the display. */
-  promptCounter(prompt: EnginePrompt): number | null {
-    const step = prompt.step as BattleStep;
+  promptCounter(prompt: Prompt): number | null {
+    const step = prompt.step;
     if (step.step === 'Deployment' || step.step === 'PlaceReinforcement') return counterId(step.counter);
     return null;
   }
@@ -248,8 +263,7 @@ export class MusketsUI implements GameUI {
     return side === 'Imperial' ? 'Allied' : 'Imperial';
   }
 
-  intent(action: unknown): Intent | null {
-    const a = action as BattleAction;
+  intent(a: BattleAction): Intent | null {
     const own = this.own();
     const enemy = this.enemyOf(own);
     switch (a.type) {
@@ -290,8 +304,7 @@ export class MusketsUI implements GameUI {
   }
 
   /** The chit an action plays, for clicks on a chit in hand. */
-  optionOf(action: unknown): BattleOptionKind | null {
-    const a = action as BattleAction;
+  optionOf(a: BattleAction): BattleOptionKind | null {
     switch (a.type) {
       case 'Reserve':
         return 'reserve';
@@ -326,8 +339,7 @@ export class MusketsUI implements GameUI {
     return base;
   }
 
-  eventLine(event: unknown): string {
-    const e = event as BattleEvent;
+  eventLine(e: BattleEvent): string {
     switch (e.event) {
       case 'Rolled':
         return `${e.side} rolled ${e.value} for ${this.rollWords(e.purpose)}${e.secret ? ' (secret)' : ''}.`;
@@ -422,13 +434,13 @@ export class MusketsUI implements GameUI {
     return JSON.stringify(event);
   }
 
-  dice(events: unknown[]): DieShown[] {
+  dice(events: BattleEvent[]): DieShown[] {
     const out: DieShown[] = [];
     // A roll explained by a RollTotal is drawn once, from that event.
     const explained = new Set(
-      (events as BattleEvent[]).flatMap((ev) => (ev.event === 'RollTotal' ? [`${ev.side}:${JSON.stringify(ev.purpose)}`] : [])),
+      events.flatMap((ev) => (ev.event === 'RollTotal' ? [`${ev.side}:${JSON.stringify(ev.purpose)}`] : [])),
     );
-    for (const ev of events as BattleEvent[]) {
+    for (const ev of events) {
       if (ev.event === 'Rolled' && explained.has(`${ev.side}:${JSON.stringify(ev.purpose)}`)) continue;
       // The engagement's two rolls and a morale check come with their modifiers and totals in
       // their own events.
@@ -455,8 +467,8 @@ export class MusketsUI implements GameUI {
     return out;
   }
 
-  odds(session: Session, action: unknown): OddsShown | null {
-    const o = session.odds(action) as BattleOdds | null;
+  odds(session: Session<MusketsBattleTypes>, action: BattleAction): OddsShown | null {
+    const o = session.odds(action);
     if (!o || !o.outcomes?.length) return null;
     return {
       total: o.denominator,
@@ -466,9 +478,8 @@ export class MusketsUI implements GameUI {
     };
   }
 
-  outcomeWords(outcome: unknown): string {
-    const o = outcome as BattleOutcome;
-    const r = o.result;
+  outcomeWords(o: BattleOutcome): string {
+    const r = o.detail;
     const parts = [
       r.winner ? `${r.winner} win by ${END_WORDS[r.reason] ?? r.reason} after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : `no winner after ${r.rounds} rounds`,
     ];
@@ -484,12 +495,11 @@ export class MusketsUI implements GameUI {
     return parts.join('; ');
   }
 
-  viewSide(prompt: EnginePrompt | null): string {
+  viewSide(prompt: Prompt | null): BattleSide {
     return prompt?.side ?? 'Imperial';
   }
 
-  status(view: unknown): StatusItem[] {
-    const v = view as BattleView;
+  status(v: BattleView): StatusItem[] {
     const tone = (side: string): 'side-a' | 'side-b' => (side === 'Imperial' ? 'side-a' : 'side-b');
     const items: StatusItem[] = [
       { key: 'battle', label: 'Battle', value: `${v.name} (attacker: ${v.attacker})` },
@@ -529,8 +539,7 @@ export class MusketsUI implements GameUI {
   }
 
   /** Counters on the display, with their section key as the "hex" (for the shell's marks). */
-  pieces(view: unknown): BoardPiece[] {
-    const v = view as BattleView;
+  pieces(v: BattleView): BoardPiece[] {
     const out: BoardPiece[] = [];
     for (const [side, list] of [
       [v.own.side, v.own.counters],
@@ -548,8 +557,11 @@ export class MusketsUI implements GameUI {
     return '';
   }
 
-  pieceDetails(view: unknown | null, id: number): PieceDetails {
-    const v = view as BattleView | null;
+  drawView(boards: ViewBoards, view: BattleView, marks: BoardMarks): void {
+    boards.battle.draw(view, this.scenario, marks);
+  }
+
+  pieceDetails(v: BattleView | null, id: number): PieceDetails {
     const all = v ? [...v.own.counters, ...v.enemy.counters] : [];
     const c = all.find((x) => counterId(x.counter) === id);
     const name = id >= HQ_BASE ? this.scenario.hqs[id - HQ_BASE]?.name : this.scenario.cus[id]?.name;
@@ -577,34 +589,15 @@ export class MusketsUI implements GameUI {
   }
 }
 
-export const muskets: RulesetEntry = {
+export const muskets: RulesetAdapter<MusketsBattleTypes> = {
   id: 'muskets-battle',
-  title: 'Age of Muskets: Field Battle',
-  scenarios: [
-    { id: 'medina-de-rioseco', title: 'Medina de Rioseco (14 July 1808)' },
-    { id: 'medellin', title: 'Medellín (28 March 1809)' },
-    { id: 'sagunto', title: 'Sagunto (25 October 1811)' },
-    { id: 'ocana', title: 'Ocaña (19 November 1809)' },
-    { id: 'arapiles', title: 'Arapiles / Salamanca (22 July 1812)' },
-    { id: 'vitoria', title: 'Vitoria (21 June 1813)' },
-  ],
-  sides: BATTLE_SIDES,
-  options: [
-    {
-      name: 'terrain_rolls',
-      label: 'Roll for battle terrain',
-      kind: 'checkbox',
-      help: 'House option: roll for terrain (SR 9.2.i) on top of the scenario’s printed terrain.',
-    },
-    { name: 'no_pursuit', label: 'Skip the pursuit', kind: 'checkbox', help: 'It does not change a battle scenario’s result.' },
-    {
-      name: 'lisboa_lines',
-      label: 'Lisboa Lines (ER 3.1.d)',
-      kind: 'checkbox',
-      help: 'As if fought in the Lisboa zone behind the Lines of Torres Vedras: −5 to attacks on the Allies, no Cavalry Charge, no Allied field fortification.',
-    },
-  ],
-  board: 'battle',
-  hidden: true,
-  create: (session) => new MusketsUI(session),
+  looks: LOOKS,
+  start: (scenario, options, seed) => new MusketsBattleGame(scenario, options, seed >>> 0),
+  importString: (saved) => MusketsBattleGame.importString(saved),
+  fromSetupJson: (json) => MusketsBattleGame.fromSetup(JSON.parse(json)),
+  create(session) {
+    const scenario = session.scenario();
+    if (!scenario) throw new Error('the engine gave no Field Battle scenario to draw');
+    return new MusketsUI(session, scenario);
+  },
 };

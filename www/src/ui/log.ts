@@ -11,7 +11,7 @@ export interface LogGroup {
   lines: string[];
   notes?: string[];
   /** The raw events (kept in memory only, for dice and trails when replaying). */
-  events?: unknown[];
+  events?: object[];
 }
 
 export class GameLog {

@@ -87,7 +87,7 @@ impl Battle {
 
     fn commander_prompt(&self, side: Side, s: Section) -> Option<Prompt<Side, Step, Action>> {
         let acts = self.commander_candidates(side, s).into_iter().map(|c| Action::Command { leader: c }).collect();
-        Some(Prompt { side, step: Step::SectionCommander { section: s }, actions: acts })
+        Some(Prompt { side, step: Step::SectionCommander { section: s }, actions: acts, templates: Vec::new() })
     }
 
     pub(crate) fn engage_prompt(&self, e: &Engage) -> Option<Prompt<Side, Step, Action>> {
@@ -97,14 +97,14 @@ impl Battle {
         }
         if e.att.is_none() {
             let acts = self.checking_choices(att, e.play.from, e.play.option, true);
-            return Some(Prompt { side: att, step: Step::CheckingUnit { section: e.play.from, attacking: true }, actions: acts });
+            return Some(Prompt { side: att, step: Step::CheckingUnit { section: e.play.from, attacking: true }, actions: acts, templates: Vec::new() });
         }
         if e.def_cmd.is_none() {
             return self.commander_prompt(def, e.play.target);
         }
         if e.def.is_none() {
             let acts = self.checking_choices(def, e.play.target, e.play.option, false);
-            return Some(Prompt { side: def, step: Step::CheckingUnit { section: e.play.target, attacking: false }, actions: acts });
+            return Some(Prompt { side: def, step: Step::CheckingUnit { section: e.play.target, attacking: false }, actions: acts, templates: Vec::new() });
         }
         None
     }
@@ -122,7 +122,7 @@ impl Battle {
                 .collect()
         };
         if c.att.is_none() {
-            return Some(Prompt { side: att, step: Step::ChargeUnit { section: c.play.from, attacking: true }, actions: pick(att, c.play.from, Arm::Cavalry) });
+            return Some(Prompt { side: att, step: Step::ChargeUnit { section: c.play.from, attacking: true }, actions: pick(att, c.play.from, Arm::Cavalry), templates: Vec::new() });
         }
         if c.def.is_none() {
             // G9 stand-in step 2: the checking CU names the troop type whose values are used
@@ -133,7 +133,7 @@ impl Battle {
                     self.cus[u as usize].sp.iter().filter(|sp| sp.fresh > 0 && self.arm(sp.troop) == Arm::Infantry).map(move |sp| Action::CheckWith { cu: u, troop: sp.troop })
                 })
                 .collect();
-            return Some(Prompt { side: def, step: Step::ChargeUnit { section: c.play.target, attacking: false }, actions: acts });
+            return Some(Prompt { side: def, step: Step::ChargeUnit { section: c.play.target, attacking: false }, actions: acts, templates: Vec::new() });
         }
         None
     }

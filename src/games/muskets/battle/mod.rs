@@ -531,6 +531,7 @@ pub struct View {
     pub outflank_holder: Option<Side>,
     pub own: OwnView,
     pub enemy: EnemyView,
+    #[tsify(type = "BattleOutcome | null")]
     pub outcome: Option<Outcome>,
 }
 
@@ -686,6 +687,12 @@ impl Rules for Battle {
     type Side = Side;
     type Step = Step;
     type Action = Action;
+    type Template = crate::games::NoTemplate;
+    const RULES_VERSION: u16 = 2;
+    const RULES_CHANGES: &'static [(u16, &'static str)] = &[(
+        2,
+        "ER 3.10: a defending British Vet checks morale against 8, not 6, and a checking CU names the troop type whose values it uses",
+    )];
     type Event = Event;
     type View = View;
     type Odds = Odds;

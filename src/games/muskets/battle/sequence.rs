@@ -306,7 +306,7 @@ impl Battle {
             // Automatic phases never wait; `run` moves past them.
             _ => return None,
         };
-        Some(Prompt { side, step, actions })
+        Some(Prompt { side, step, actions, templates: Vec::new() })
     }
 
     /// The next counter of `side` waiting to be placed: CUs first, then HQs (SR 9.2.k).

@@ -1,0 +1,285 @@
+//! Tables computed once from the static scenario for the rules' hot loops: neighbour indices,
+//! terrain costs of every step, deployment hexes, the leaders, each side's army counters and
+//! the hexes every line of sight crosses. They only restate the scenario (the rules that read
+//! them are in `movement` and `combat`), so they are shared by every game of a scenario.
+use super::action::{Side, UnitId};
+use super::scenario::{Kind, Scenario, BUILDING, HILL, OLIVE, RIVER, STAR, TOWN};
+use crate::core::hex::{line, Hex};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// No neighbour (off the board) in `Tables::nbr`.
+pub(crate) const NONE: u16 = crate::core::hex::NO_NEIGHBOUR;
+
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// Grid indices of each hex's six neighbours in `Hex::neighbours` order, `NONE` off the board.
+    pub nbr: Vec<[u16; 6]>,
+    /// Half movement points of each step (from, direction), for [counters not slowed by olive
+    /// groves, cavalry and horse artillery]: the Royal Road's ½ along its path, else 1 or 2 for
+    /// the terrain entered (Movement of Troops).
+    pub step_halves: [Vec<[u8; 6]>; 2],
+    /// The hex of each grid index.
+    pub hexes: Vec<Hex>,
+    /// Per grid index, the distance in hexes to the nearest hex of the Royal Road (the only
+    /// steps that cost half a point follow it), for lower bounds on the cost of a move.
+    pub road_distance: Vec<u8>,
+    /// Per formation, the grid indices where its counters may deploy, in grid order.
+    pub deploy: Vec<Vec<u16>>,
+    /// Per grid index, the terrain flags the victory conditions count: bit 0 a star hex, bit 1
+    /// a star hex or Bailén (Who Wins the Game?).
+    pub victory_hex: Vec<u8>,
+    /// Does the map have minor roads (the Roads optional rule has something to follow)?
+    pub minor_roads: bool,
+    /// Vedel's formation (its counters do not count for the French strategic victory).
+    pub vedel: Option<u8>,
+    /// Every leader counter, in counter order.
+    pub leaders: Vec<UnitId>,
+    /// Army counters (not María Bellido) of [French, Spanish], in counter order.
+    pub army: [Vec<UnitId>; 2],
+    /// Lines of sight by offset.
+    pub los: LosTable,
+}
+
+/// The hexes strictly between the ends of a line of sight, by the offset from its first end to
+/// its other: `core::hex::line` is the same for every pair of hexes at the same offset, so
+/// one table serves the whole board (a test checks it against `line` hex by hex).
+#[derive(Debug)]
+pub(crate) struct LosTable {
+    /// Longest line covered (the longest artillery range).
+    pub radius: i16,
+    /// Per offset cell: start in `hexes`, length of the first trace (nudged +1) and of the
+    /// second (nudged -1), 0 when the second is the same as the first.
+    pub cells: Vec<(u32, u8, u8)>,
+    /// Axial offsets of the interior hexes.
+    pub hexes: Vec<(i8, i8)>,
+}
+
+impl LosTable {
+    fn new(radius: i16) -> LosTable {
+        let side = (2 * radius + 1) as usize;
+        let mut cells = vec![(0, 0, 0); side * side];
+        let mut hexes = Vec::new();
+        let origin = Hex::new(0, 0);
+        for dq in -radius..=radius {
+            for dr in -radius..=radius {
+                let b = Hex::new(dq, dr);
+                if origin.distance(b) > radius as u16 {
+                    continue;
+                }
+                let interior = |nudge: i8| -> Vec<(i8, i8)> {
+                    line(origin, b, nudge)
+                        .into_iter()
+                        .filter(|&h| h != origin && h != b)
+                        .map(|h| (h.q as i8, h.r as i8))
+                        .collect()
+                };
+                let (first, second) = (interior(1), interior(-1));
+                let start = hexes.len() as u32;
+                let n1 = first.len() as u8;
+                hexes.extend_from_slice(&first);
+                let n2 = if second == first {
+                    0
+                } else {
+                    hexes.extend_from_slice(&second);
+                    second.len() as u8
+                };
+                cells[Self::cell_of(radius, dq, dr)] = (start, n1, n2);
+            }
+        }
+        LosTable { radius, cells, hexes }
+    }
+
+    fn cell_of(radius: i16, dq: i16, dr: i16) -> usize {
+        let side = (2 * radius + 1) as usize;
+        (dq + radius) as usize * side + (dr + radius) as usize
+    }
+
+    /// The two traces' interior offsets from `a` to `b` (the second empty when the same as the
+    /// first), or None if the line is longer than the table.
+    pub fn traces(&self, a: Hex, b: Hex) -> Option<(&[(i8, i8)], &[(i8, i8)])> {
+        let (dq, dr) = (b.q.wrapping_sub(a.q), b.r.wrapping_sub(a.r));
+        if a.distance(b) > self.radius as u16 {
+            return None;
+        }
+        let (start, n1, n2) = *self.cells.get(Self::cell_of(self.radius, dq, dr))?;
+        let (s, m1, m2) = (start as usize, n1 as usize, n2 as usize);
+        Some((self.hexes.get(s..s + m1)?, self.hexes.get(s + m1..s + m1 + m2)?))
+    }
+}
+
+impl Tables {
+    /// The tables of `scen`, computed once for the built-in scenario.
+    pub fn of(scen: &Arc<Scenario>) -> Arc<Tables> {
+        static BUILT: OnceLock<Mutex<Vec<(Arc<Scenario>, Arc<Tables>)>>> = OnceLock::new();
+        let built = BUILT.get_or_init(|| Mutex::new(Vec::new()));
+        let Ok(mut built) = built.lock() else { return Arc::new(Tables::new(scen)) };
+        if let Some((_, t)) = built.iter().find(|(s, _)| Arc::ptr_eq(s, scen)) {
+            return t.clone();
+        }
+        let t = Arc::new(Tables::new(scen));
+        // Only a few scenarios ever exist (one built in); keep the first ones seen.
+        if built.len() < 4 {
+            built.push((scen.clone(), t.clone()));
+        }
+        t
+    }
+
+    fn new(scen: &Scenario) -> Tables {
+        let grid = &scen.grid;
+        // The board's size is checked when the scenario is read (at most 99 x 99 hexes).
+        let nbr: Vec<[u16; 6]> = grid.neighbour_table().unwrap_or_default();
+        let n = nbr.len();
+        let halves = |groves: bool| -> Vec<[u8; 6]> {
+            (0..n)
+                .map(|i| {
+                    let mut c = [0u8; 6];
+                    for (d, &j) in nbr[i].iter().enumerate() {
+                        if j == NONE {
+                            continue;
+                        }
+                        let t = scen.terrain[j as usize];
+                        let penalised = t & (HILL | RIVER | BUILDING) != 0 || (groves && t & OLIVE != 0);
+                        let along_road = scen.road_dirs[i] & (1 << d) != 0;
+                        c[d] = cost_halves(along_road, penalised);
+                    }
+                    c
+                })
+                .collect()
+        };
+        let deploy = (0..scen.formations.len())
+            .map(|f| (0..n).filter(|&i| scen.may_deploy(f as u8, grid.hex(i))).map(|i| i as u16).collect())
+            .collect();
+        let victory_hex = scen
+            .terrain
+            .iter()
+            .map(|&t| u8::from(t & STAR != 0) | (u8::from(t & (STAR | TOWN) != 0) << 1))
+            .collect();
+        let ids = || (0..scen.counters.len()).map(|u| u as UnitId);
+        let army_of = |side: Side| -> Vec<UnitId> {
+            ids().filter(|&u| scen.counters[u as usize].side == side && scen.water_carrier != Some(u)).collect()
+        };
+        let max_range = scen
+            .counters
+            .iter()
+            .filter(|c| c.kind.is_artillery())
+            .map(|c| i16::from(c.range))
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        let mut army = [army_of(Side::French), army_of(Side::Spanish)];
+        army.iter_mut().for_each(|a| a.shrink_to_fit());
+        let hexes: Vec<Hex> = (0..n).map(|i| grid.hex(i)).collect();
+        let road: Vec<Hex> = (0..n).filter(|&i| scen.road_dirs[i] != 0).map(|i| hexes[i]).collect();
+        let road_distance = hexes
+            .iter()
+            .map(|&h| road.iter().map(|&r| r.distance(h)).min().unwrap_or(u16::MAX).min(255) as u8)
+            .collect();
+        Tables {
+            hexes,
+            road_distance,
+            step_halves: [halves(false), halves(true)],
+            nbr,
+            deploy,
+            victory_hex,
+            minor_roads: scen.minor_dirs.iter().any(|&d| d != 0),
+            vedel: scen.formation_named("Vedel"),
+            leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
+            army,
+            los: LosTable::new(max_range),
+        }
+    }
+}
+
+impl Tables {
+    /// A lower bound, in half points, on the cost of any move from grid index `i` to a hex
+    /// next to `target`. A step costs at least 2 halves except along the Royal Road (1), so a
+    /// path of `d` hexes costs at least 2d, and one that follows the road for part of the way
+    /// at least d + (hexes to the road at each end).
+    pub fn cost_bound(&self, i: usize, target: Hex, target_road_distance: u8) -> u32 {
+        let (Some(&h), Some(&r)) = (self.hexes.get(i), self.road_distance.get(i)) else { return 0 };
+        let d = u32::from(h.distance(target).saturating_sub(1));
+        let end = u32::from(target_road_distance.saturating_sub(1));
+        (2 * d).min(d + u32::from(r) + end)
+    }
+
+    /// The road distance of `h` (see `road_distance`), 0 off the board.
+    pub fn road_distance_of(&self, grid: &crate::core::hex::Grid, h: Hex) -> u8 {
+        grid.index(h).and_then(|i| self.road_distance.get(i)).copied().unwrap_or(0)
+    }
+}
+
+/// Half movement points to enter a hex: ½ along the Royal Road (1 if the hex also holds a
+/// penalising feature), else 1, or 2 for a penalising feature.
+#[inline]
+pub(crate) fn cost_halves(along_road: bool, penalised: bool) -> u8 {
+    match (along_road, penalised) {
+        (true, false) => 1,
+        (true, true) | (false, false) => 2,
+        (false, true) => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::hex::line;
+
+    fn tables() -> (Arc<Scenario>, Arc<Tables>) {
+        let scen = Scenario::built_in(super::super::DEFAULT_SCENARIO).expect("built-in scenario");
+        let t = Tables::of(&scen);
+        (scen, t)
+    }
+
+    #[test]
+    fn one_table_per_scenario() {
+        let (scen, t) = tables();
+        assert!(Arc::ptr_eq(&t, &Tables::of(&scen)));
+    }
+
+    /// Every line of sight of the board, from every third hex to every hex within the longest
+    /// range, crosses exactly the hexes of `core::hex::line`.
+    #[test]
+    fn los_table_is_line_everywhere() {
+        let (scen, t) = tables();
+        let grid = &scen.grid;
+        let r = t.los.radius as u16;
+        assert!(r >= 12, "the longest artillery range is covered");
+        let mut checked = 0;
+        for i in (0..grid.len()).step_by(3) {
+            let a = grid.hex(i);
+            for b in grid.hexes().filter(|&b| b.distance(a) <= r && b.distance(a) >= 2) {
+                let (t1, t2) = t.los.traces(a, b).expect("within the table");
+                let at = |o: &(i8, i8)| Hex::new(a.q + i16::from(o.0), a.r + i16::from(o.1));
+                let l1: Vec<Hex> = line(a, b, 1);
+                let l2: Vec<Hex> = line(a, b, -1);
+                assert_eq!(t1.iter().map(at).collect::<Vec<_>>(), l1[1..l1.len() - 1], "{a} {b} +1");
+                let second: Vec<Hex> = if t2.is_empty() { t1.iter().map(at).collect() } else { t2.iter().map(at).collect() };
+                assert_eq!(second, l2[1..l2.len() - 1], "{a} {b} -1");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked} lines");
+        assert!(t.los.traces(Hex::new(0, 0), Hex::new(r as i16 + 1, 0)).is_none());
+    }
+
+    #[test]
+    fn neighbours_and_costs_restate_the_scenario() {
+        let (scen, t) = tables();
+        let grid = &scen.grid;
+        for i in 0..grid.len() {
+            let h = grid.hex(i);
+            for (d, n) in h.neighbours().into_iter().enumerate() {
+                let j = t.nbr[i][d];
+                assert_eq!(grid.index(n).map(|j| j as u16).unwrap_or(NONE), j);
+                if j == NONE {
+                    continue;
+                }
+                let road = scen.road_step(h, n);
+                for (k, groves) in [(0, false), (1, true)] {
+                    let pen = scen.has(n, HILL | RIVER | BUILDING) || (groves && scen.has(n, OLIVE));
+                    assert_eq!(t.step_halves[k][i][d], cost_halves(road, pen));
+                }
+            }
+        }
+    }
+}

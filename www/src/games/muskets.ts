@@ -13,6 +13,7 @@ import {
   type BattleOdds,
   type BattleOptionKind,
   type BattleOutcome,
+  type BattleRoll,
   type BattleRollPurpose,
   type BattleScenario,
   type BattleSection,
@@ -469,12 +470,16 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
 
   odds(session: Session<MusketsBattleTypes>, action: BattleAction): OddsShown | null {
     const o = session.odds(action);
-    if (!o || !o.outcomes?.length) return null;
+    const d = o?.distribution;
+    if (!o || !d || !d.outcomes.length) return null;
+    const parts = d.outcomes.map((w, i) => ({ key: `o${i}`, label: rollWords(w.outcome), count: w.weight }));
+    const notes: string[] = [];
+    if (o.enemy_occ_assumed !== null) notes.push('assuming the enemy passed its Operational Control Check (secret until it fights)');
     return {
-      total: o.denominator,
-      parts: o.outcomes.map(([label, count], i) => ({ key: `o${i}`, label, count })),
-      numbers: o.outcomes.map(([label, count]) => `${label}: ${count} in ${o.denominator}`).join('; '),
-      notes: [],
+      total: d.denominator,
+      parts,
+      numbers: parts.map((p) => `${p.label}: ${p.count} in ${d.denominator}`).join('; '),
+      notes,
     };
   }
 
@@ -483,6 +488,7 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
     const parts = [
       r.winner ? `${r.winner} win by ${END_WORDS[r.reason] ?? r.reason} after ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : `no winner after ${r.rounds} rounds`,
     ];
+    if (o.winner) parts.push(`a ${LEVEL_WORDS[o.level]} victory`);
     if (r.must_retreat) parts.push(`the ${r.must_retreat} must retreat`);
     // The losses, stragglers and endurance of each side are drawn in the result table on the display.
     if (this.shortOutcome) return parts.join('; ');
@@ -601,3 +607,34 @@ export const muskets: RulesetAdapter<MusketsBattleTypes> = {
     return new MusketsUI(session, scenario);
   },
 };
+
+/** The level of victory in words (the engine maps the battle's result onto the common scale). */
+const LEVEL_WORDS: Record<BattleOutcome['level'], string> = { Draw: 'drawn', Marginal: 'marginal', Substantive: 'substantive', Decisive: 'decisive' };
+
+/** What a roll decides, in words (the typed results of the engine's odds). */
+export function rollWords(r: BattleRoll): string {
+  switch (r.roll) {
+    case 'pass':
+      return r.clean ? 'clean pass' : 'pass and discard';
+    case 'another_option':
+      return r.granted ? 'another option' : 'fails';
+    case 'continue':
+      return r.granted ? 'continues' : 'fails';
+    case 'reinforce':
+      return r.arrives ? 'arrives' : 'fails';
+    case 'withdraw':
+      return r.good_order ? 'in good order (pursuit 3 columns left)' : 'in disorder (pursuit 2 columns right)';
+    case 'bombardment':
+      return r.hits ? 'hits' : 'misses';
+    case 'rally':
+      return r.sp ? `${r.sp} SP rally` : 'none rallies';
+    case 'engagement':
+      return r.winner ? `${r.winner} win` : 'tie';
+    case 'cavalry_charge':
+      return r.superiority ? 'Cavalry Superiority' : r.charger_shattered ? 'repulsed, the cavalry shatters' : 'repulsed';
+    case 'morale_check':
+      return r.shattered ? `${r.shattered} SP shatter` : 'holds';
+    case 'operational_control':
+      return r.passed ? 'passes' : 'fails';
+  }
+}

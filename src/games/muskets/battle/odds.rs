@@ -48,6 +48,8 @@ pub enum Roll {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
 pub struct Odds {
+    /// (Named in full for TypeScript: the type prefix would otherwise rename the shared type.)
+    #[tsify(type = "Distribution<BattleRoll>")]
     pub distribution: Distribution<Roll>,
     /// The enemy's Operational Control modifier the odds assume while it is secret (SR 9.2.n:
     /// +1, a passed check, the case to fear); None when it is known or plays no part.

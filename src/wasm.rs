@@ -108,6 +108,8 @@ trait Handle {
     fn view(&self, side: &str) -> Result<JsValue, JsValue>;
     fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue>;
     fn outcome(&self) -> Result<JsValue, JsValue>;
+    fn returns(&self) -> Result<JsValue, JsValue>;
+    fn heuristic(&self, side: &str) -> Result<f64, JsValue>;
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue>;
     fn can_undo(&self) -> bool;
     fn undo(&mut self) -> Result<(), JsValue>;
@@ -177,6 +179,12 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     }
     fn outcome(&self) -> Result<JsValue, JsValue> {
         to_js(&self.state().outcome())
+    }
+    fn returns(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.state().returns())
+    }
+    fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
+        Ok(self.state().heuristic(side_from::<R>(side, "side")?))
     }
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         let viewer = match viewer {
@@ -309,6 +317,14 @@ impl Game {
     pub fn outcome(&self) -> Result<JsValue, JsValue> {
         self.inner.outcome()
     }
+    /// Once the game is over, a score per side in [-1, 1] in the catalogue's side order.
+    pub fn returns(&self) -> Result<JsValue, JsValue> {
+        self.inner.returns()
+    }
+    /// A cheap estimate in [-1, 1] of how well `side` stands.
+    pub fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
+        self.inner.heuristic(side)
+    }
     pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         self.inner.history(viewer)
     }
@@ -399,6 +415,15 @@ macro_rules! typed_game {
             #[wasm_bindgen(unchecked_return_type = $outcome)]
             pub fn outcome(&self) -> Result<JsValue, JsValue> {
                 self.inner.outcome()
+            }
+            /// Once the game is over, a score per side in [-1, 1] in the catalogue's side order.
+            #[wasm_bindgen(unchecked_return_type = "number[] | null")]
+            pub fn returns(&self) -> Result<JsValue, JsValue> {
+                self.inner.returns()
+            }
+            /// A cheap estimate in [-1, 1] of how well `side` stands.
+            pub fn heuristic(&self, #[wasm_bindgen(unchecked_param_type = $side)] side: &str) -> Result<f64, JsValue> {
+                self.inner.heuristic(side)
             }
             #[wasm_bindgen(unchecked_return_type = $history)]
             pub fn history(&self, #[wasm_bindgen(unchecked_param_type = $side)] viewer: Option<String>) -> Result<JsValue, JsValue> {

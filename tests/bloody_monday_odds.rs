@@ -113,3 +113,26 @@ fn the_reinforcement_draw_has_exact_odds() {
     let area = m.state().block_state(arrived[0]).area().unwrap() + 1;
     assert!(arrivals.weight_of(&vec![Arrival { block: arrived[0], area }]) > 0);
 }
+
+/// Found by the conformance harness (release, seed 9068): the odds of an unlisted
+/// `FireArtillery` whose block number is past the blocks of the game panicked (index out of
+/// bounds) instead of answering that no dice decide it. An unlisted action has no odds.
+#[test]
+fn an_unlisted_action_has_no_odds_and_never_panics() {
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut m = Match::<BloodyMonday>::new(BORODINO, Options::default(), seed).unwrap();
+        let mut pick = Pick(seed * 31 + 5);
+        for _ in 0..3000 {
+            let Some(p) = m.prompt() else { break };
+            if let Some(Action::FireArtillery { .. }) = p.actions.iter().find(|a| matches!(a, Action::FireArtillery { .. })) {
+                assert!(m.state().odds(&Action::FireArtillery { artillery: 157 }).is_none());
+                assert!(m.state().odds(&Action::Ambush { jager: 200 }).is_none());
+                checked += 1;
+            }
+            let a = p.actions[pick.next(p.actions.len())].clone();
+            m.apply(&a).unwrap();
+        }
+    }
+    assert!(checked > 0, "no artillery fire was offered");
+}

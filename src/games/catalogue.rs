@@ -1,6 +1,6 @@
 //! The catalogue the page reads: every ruleset, its scenarios, its options (name, kind, default,
 //! rule) and its sides. No scenario or option list is written by hand in the page.
-use super::{bailen, bloody_monday, muskets::battle, Rules};
+use super::{bailen, bloody_monday, muskets::battle, Search};
 use serde::Serialize;
 use tsify::Tsify;
 
@@ -92,9 +92,7 @@ pub struct Catalogue {
 }
 
 /// What a ruleset tells the catalogue beyond the contract.
-pub trait Catalogued: Rules {
-    /// The sides, in a fixed order. (SEARCH-SIDES: to be taken from `Search::SIDES`.)
-    fn sides() -> Vec<Self::Side>;
+pub trait Catalogued: Search {
     const TITLE: &'static str;
     /// "hex", "battle" or "areas".
     const BOARD: &'static str;
@@ -145,7 +143,7 @@ pub fn info<R: Catalogued>() -> RulesetInfo {
         rules_version: R::RULES_VERSION,
         board: R::BOARD.into(),
         hidden_information: R::HIDDEN_INFORMATION,
-        sides: R::sides().iter().map(|s| name(serde_json::to_value(s).unwrap_or_default())).collect(),
+        sides: R::SIDES.iter().map(|s| name(serde_json::to_value(s).unwrap_or_default())).collect(),
         default_scenario: R::DEFAULT_SCENARIO.into(),
         scenarios: R::scenarios(),
         options,
@@ -162,9 +160,6 @@ pub fn catalogue() -> Catalogue {
 }
 
 impl Catalogued for bailen::Bailen {
-    fn sides() -> Vec<bailen::Side> {
-        vec![bailen::Side::French, bailen::Side::Spanish]
-    }
     const TITLE: &'static str = "Bailén 1808";
     const BOARD: &'static str = "hex";
     const HIDDEN_INFORMATION: bool = false;
@@ -204,9 +199,6 @@ impl Catalogued for bailen::Bailen {
 }
 
 impl Catalogued for battle::Battle {
-    fn sides() -> Vec<battle::Side> {
-        vec![battle::Side::Imperial, battle::Side::Allied]
-    }
     const TITLE: &'static str = "Age of Muskets: Field Battle";
     const BOARD: &'static str = "battle";
     const HIDDEN_INFORMATION: bool = true;
@@ -247,9 +239,6 @@ const BM_OPTIONS: [(&str, &str, &str); 12] = [
 ];
 
 impl Catalogued for bloody_monday::BloodyMonday {
-    fn sides() -> Vec<bloody_monday::Side> {
-        vec![bloody_monday::Side::French, bloody_monday::Side::Russian]
-    }
     const TITLE: &'static str = "Bloody Monday: Borodino 1812";
     const BOARD: &'static str = "areas";
     const HIDDEN_INFORMATION: bool = true;
@@ -278,6 +267,7 @@ impl Catalogued for bloody_monday::BloodyMonday {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Rules;
 
     #[test]
     fn every_option_names_a_field_of_the_options_and_takes_its_default() {

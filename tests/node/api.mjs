@@ -84,6 +84,14 @@ ok(h.outcome() !== null, `played to the end in ${steps} choices: ${JSON.stringif
 const back = Game.importString(h.exportString());
 ok(JSON.stringify(back.view('French')) === JSON.stringify(h.view('French')), 'export -> import gives the same view');
 ok(back.history().length === steps + 1, 'history has an entry per choice plus the opening');
+const returns = h.returns();
+const winner = h.outcome().winner;
+ok(Array.isArray(returns) && returns.length === 2 && returns[0] === -returns[1] && (winner === null) === (returns[0] === 0),
+  `returns() at the end: ${JSON.stringify(returns)} for winner ${winner}`);
+const fresh = new Game('bailen', 'bailen-1808', {}, 3);
+const hf = fresh.heuristic('French');
+ok(fresh.returns() === null && hf >= -1 && hf <= 1 && Math.abs(hf + fresh.heuristic('Spanish')) < 1e-9, `heuristic of a new game in [-1, 1], zero-sum: ${hf}`);
+refuses(() => fresh.heuristic('Prussian'), /bad side/, 'heuristic of an unknown side');
 
 console.log('-- the catalogue and the typed classes');
 const cat = catalogue();

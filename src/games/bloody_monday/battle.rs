@@ -215,7 +215,7 @@ impl BloodyMonday {
         self.phase = Phase::Battle;
     }
 
-    fn artillery_candidates(&self, bt: &Battle) -> Vec<BlockId> {
+    pub(super) fn artillery_candidates(&self, bt: &Battle) -> Vec<BlockId> {
         if bt.fired.len() as u8 >= self.imp.art_cap {
             return Vec::new();
         }

@@ -157,6 +157,9 @@ impl BloodyMonday {
         let bt = self.battle.as_ref()?;
         let area = bt.area + 1;
         match a {
+            // Block numbers from input: only a gun that may fire, only a block of the game.
+            Action::FireArtillery { artillery } if !self.artillery_candidates(bt).contains(artillery) => None,
+            Action::Ambush { jager } if usize::from(*jager) >= self.blocks.len() => None,
             Action::FireArtillery { artillery } => Some(Odds::ArtilleryFire {
                 artillery: *artillery,
                 hits: tf_hits(self.strength(*artillery) as usize).ok()?,

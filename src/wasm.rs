@@ -211,6 +211,10 @@ fn new_match<R: Catalogued + DrawnScenario + 'static>(scenario: &str, options: &
     Match::<R>::new(scenario, options_from_js(options)?, u64::from(seed)).map_err(game_error)
 }
 
+fn file_match<R: Catalogued + DrawnScenario + 'static>(file_name: &str, text: &str, options: &JsValue, seed: u32) -> Result<Match<R>, JsValue> {
+    Match::<R>::from_scenario_file(file_name, text, options_from_js(options)?, u64::from(seed)).map_err(game_error)
+}
+
 fn setup_match<R: Catalogued + DrawnScenario + 'static>(setup: &JsValue) -> Result<Match<R>, JsValue> {
     let setup: R::Setup = from_js(setup, "setup")?;
     Match::<R>::from_setup(&setup).map_err(game_error)
@@ -246,6 +250,12 @@ macro_rules! by_name {
             })*
             Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
         }
+        fn any_file(ruleset: &str, file_name: &str, text: &str, options: &JsValue, seed: u32) -> Result<Box<dyn Handle>, JsValue> {
+            $(if ruleset == <$ty as Rules>::RULESET {
+                return Ok(Box::new(file_match::<$ty>(file_name, text, options, seed)?));
+            })*
+            Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
+        }
         fn any_setup(ruleset: &str, setup: &JsValue) -> Result<Box<dyn Handle>, JsValue> {
             $(if ruleset == <$ty as Rules>::RULESET {
                 return Ok(Box::new(setup_match::<$ty>(setup)?));
@@ -270,6 +280,13 @@ impl Game {
     #[wasm_bindgen(constructor)]
     pub fn new(ruleset: &str, scenario: &str, options: JsValue, seed: u32) -> Result<Game, JsValue> {
         Ok(Game { inner: any_new(ruleset, scenario, &options, seed)? })
+    }
+    /// Start a game of a scenario file from outside the built-in list (a publisher's or a
+    /// modder's variant), checked like the built-in data; errors name `file_name`, the unit and
+    /// the field. Its saved string carries the file.
+    #[wasm_bindgen(js_name = fromScenarioFile)]
+    pub fn from_scenario_file(ruleset: &str, file_name: &str, text: &str, options: JsValue, seed: u32) -> Result<Game, JsValue> {
+        Ok(Game { inner: any_file(ruleset, file_name, text, &options, seed)? })
     }
     /// Start from a plain description of a position; its saved string carries the description.
     #[wasm_bindgen(js_name = fromSetup)]
@@ -365,6 +382,11 @@ macro_rules! typed_game {
             #[wasm_bindgen(constructor)]
             pub fn new(scenario: &str, #[wasm_bindgen(unchecked_param_type = $options)] options: JsValue, seed: u32) -> Result<$class, JsValue> {
                 Ok($class { inner: Box::new(new_match::<$ty>(scenario, &options, seed)?) })
+            }
+            /// A game of a scenario file from outside the built-in list (see `Game.fromScenarioFile`).
+            #[wasm_bindgen(js_name = fromScenarioFile)]
+            pub fn from_scenario_file(file_name: &str, text: &str, #[wasm_bindgen(unchecked_param_type = $options)] options: JsValue, seed: u32) -> Result<$class, JsValue> {
+                Ok($class { inner: Box::new(file_match::<$ty>(file_name, text, &options, seed)?) })
             }
             #[wasm_bindgen(js_name = fromSetup)]
             pub fn from_setup(#[wasm_bindgen(unchecked_param_type = $setup)] setup: JsValue) -> Result<$class, JsValue> {

@@ -231,12 +231,22 @@ pub trait Rules: Clone + Sized {
     /// A new game: a built-in scenario, or a public setup description (JSON, as saved by a game
     /// started from a setup, so that such games save and replay like any other).
     fn new_game(scenario: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError> {
+        if let Some((file_name, text)) = scenario_file_of(scenario) {
+            return Self::from_scenario_file(file_name, text, options, seed);
+        }
         if scenario.starts_with('{') {
             let setup: Self::Setup = serde_json::from_str(scenario)
                 .map_err(|e| GameError::Setup(format!("setup description: {e}")))?;
             return Self::from_setup(&setup);
         }
         Self::new_scenario_game(scenario, options, seed)
+    }
+    /// A new game of a scenario file from outside the built-in list (a publisher's or a
+    /// modder's variant), through the validation the built-in data passes; errors name
+    /// `file_name`, the unit and the field. A ruleset without scenario files keeps the default.
+    fn from_scenario_file(file_name: &str, text: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError> {
+        let _ = (text, options, seed);
+        Err(GameError::Setup(format!("{file_name}: {} takes no scenario files", Self::RULESET)))
     }
     /// The scenario id this game was started from.
     fn scenario_id(&self) -> &str;
@@ -327,6 +337,22 @@ pub trait Rules: Clone + Sized {
     fn outcome(&self) -> Option<Self::Outcome>;
 }
 
+/// How a game started from a scenario file names it in its saved string: this prefix, the
+/// file's name, a line break, then the file's whole text (so the string replays without the
+/// file; DEFLATE keeps it short).
+pub const SCENARIO_FILE_PREFIX: &str = "file:";
+
+/// The scenario text of a game started from a scenario file.
+pub fn scenario_file_text(file_name: &str, text: &str) -> String {
+    format!("{SCENARIO_FILE_PREFIX}{}\n{text}", file_name.replace('\n', " "))
+}
+
+/// (file name, text) of a scenario written by `scenario_file_text`, None for a built-in id or a
+/// setup description.
+pub fn scenario_file_of(scenario: &str) -> Option<(&str, &str)> {
+    scenario.strip_prefix(SCENARIO_FILE_PREFIX)?.split_once('\n')
+}
+
 /// What a computer opponent needs of every ruleset: the search extension of the contract. A
 /// search is written once over it and sees only what its side may see (through `determinize`).
 pub trait Search: Rules {
@@ -378,6 +404,12 @@ impl<R: Rules> Match<R> {
             actions: Vec::new(),
             undo: Vec::new(),
         })
+    }
+
+    /// A match from a scenario file from outside the built-in list (`Rules::from_scenario_file`);
+    /// its saved string carries the file, so it replays where the file is not at hand.
+    pub fn from_scenario_file(file_name: &str, text: &str, options: R::Options, seed: u64) -> Result<Self, GameError> {
+        Match::new(&scenario_file_text(file_name, text), options, seed)
     }
 
     /// A match from a public setup description of a position.

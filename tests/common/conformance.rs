@@ -14,19 +14,21 @@
 //! - at sampled points, through `Match`: the replayed match is the same position as the plain
 //!   state; export -> import gives the same saved string, position, prompt and history; the
 //!   history holds the actions chosen and the events `apply` returned; undo returns exactly the
-//!   earlier state (prompt, views, saved string, `can_undo`).
+//!   earlier state (prompt, views, saved string, `can_undo`);
+//! - hidden facts stay hidden: at sampled points, for each side, a state that differs only in
+//!   what that side cannot see (`Search::determinize`) gives that side the same view, and when
+//!   it decides, the same prompt, descriptions and odds of every listed action; the same action
+//!   applied in both (with one dice stream) gives it the same events and view, unless a die or
+//!   a reveal decides them (an event that closes undo), where the hidden facts may rightly count.
 #![allow(dead_code)]
-use napoleonic::games::{bailen, bloody_monday, muskets, GameError, GameEvent, Match, Prompt, Rules};
+use napoleonic::games::{bailen, bloody_monday, muskets, GameError, GameEvent, Match, Prompt, Rules, Search};
 use serde::Serialize;
 use serde_json::Value;
 
 /// What the harness must know of a ruleset beyond `Rules`. One impl a ruleset: the list to
 /// extend for a new ruleset (with its scenarios in tests/conformance.rs and the fuzz dispatch in
-/// tests/common/fuzz.rs). `SIDES` will come from `games::Search::SIDES` once every ruleset
-/// implements it.
-pub trait Conformant: Rules {
-    /// Every side, in a fixed order.
-    const SIDES: &'static [Self::Side];
+/// tests/common/fuzz.rs). Its sides are `games::Search::SIDES`.
+pub trait Conformant: Search {
     /// Its built-in scenarios.
     const SCENARIOS: &'static [&'static str];
     /// A random game longer than this many actions is an endless game.
@@ -36,7 +38,6 @@ pub trait Conformant: Rules {
 }
 
 impl Conformant for bailen::Bailen {
-    const SIDES: &'static [bailen::Side] = &[bailen::Side::French, bailen::Side::Spanish];
     const SCENARIOS: &'static [&'static str] = &[bailen::DEFAULT_SCENARIO];
     const MAX_ACTIONS: usize = 20_000;
     fn invariants(&self) -> Result<(), String> {
@@ -45,7 +46,6 @@ impl Conformant for bailen::Bailen {
 }
 
 impl Conformant for muskets::battle::Battle {
-    const SIDES: &'static [muskets::battle::Side] = &muskets::battle::Side::BOTH;
     const SCENARIOS: &'static [&'static str] = &muskets::battle::SCENARIO_IDS;
     const MAX_ACTIONS: usize = 20_000;
     fn invariants(&self) -> Result<(), String> {
@@ -54,7 +54,6 @@ impl Conformant for muskets::battle::Battle {
 }
 
 impl Conformant for bloody_monday::BloodyMonday {
-    const SIDES: &'static [bloody_monday::Side] = &[bloody_monday::Side::French, bloody_monday::Side::Russian];
     const SCENARIOS: &'static [&'static str] = &[bloody_monday::BORODINO, bloody_monday::LAST_BLOOD];
     const MAX_ACTIONS: usize = 50_000;
     fn invariants(&self) -> Result<(), String> {
@@ -305,6 +304,10 @@ pub struct Tally {
     pub refused: usize,
     pub record_checks: usize,
     pub undos: usize,
+    /// Positions compared with a state differing only in hidden facts, and actions applied in
+    /// both whose events no die or reveal decided.
+    pub hidden_checks: usize,
+    pub hidden_actions: usize,
 }
 
 /// One random game's record as the plain state played it: the choices, the actions and the
@@ -350,6 +353,9 @@ fn play<R: Conformant>(scenario: &str, options: &R::Options, seed: u64, records:
         }
         if rng.one_in(16) {
             check_listed(&state, &prompt, &mut rng, &mut past, &mut types, tally).map_err(at)?;
+        }
+        if rng.one_in(48) {
+            check_hidden_facts(&state, &prompt, &mut rng, tally).map_err(at)?;
         }
         if rng.one_in(32) {
             check_mutants(&mut state, &prompt, &mut rng, &past, &types, tally).map_err(at)?;
@@ -573,6 +579,56 @@ fn check_over_match<R: Conformant>(m: &mut Match<R>) -> Result<(), String> {
     }
     if m.export() != saved {
         return Err("a refused choice after the end changed the saved string".into());
+    }
+    Ok(())
+}
+
+/// For each side, a state that differs from `state` only in what that side cannot see (drawn by
+/// `determinize`) must show it the same things: its view; when it decides, the prompt, the
+/// description and the odds of every listed action; and after one of its actions applied in
+/// both (from one dice stream), the same events and view, unless a die or a reveal decided them.
+fn check_hidden_facts<R: Conformant>(state: &R, prompt: &PromptOf<R>, rng: &mut Rng, tally: &mut Tally) -> Result<(), String> {
+    for &viewer in R::SIDES {
+        let other = state.determinize(viewer, rng.next_u64());
+        let seen = |s: &R| text(&s.view(viewer));
+        let (a, b) = (seen(state), seen(&other));
+        if a != b {
+            let at = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            let near = |t: &str| t.get(at.saturating_sub(120)..(at + 80).min(t.len())).unwrap_or("").to_string();
+            return Err(format!(
+                "{viewer:?} sees a different view of a state that differs only in what it cannot see: \
+                 at byte {at}, real ...{}... drawn ...{}...",
+                near(&a),
+                near(&b)
+            ));
+        }
+        tally.hidden_checks += 1;
+        if prompt.side != viewer {
+            continue;
+        }
+        if other.prompt().as_ref() != Some(prompt) {
+            return Err(format!("{viewer:?} is offered another prompt in a state that differs only in what it cannot see"));
+        }
+        for a in &prompt.actions {
+            if state.describe(a) != other.describe(a) || text(&state.odds(a)) != text(&other.odds(a)) {
+                return Err(format!("the description or odds of {a:?} tell {viewer:?} what it cannot see"));
+            }
+        }
+        // One of its actions in both, with one dice stream.
+        let a = &prompt.actions[rng.below(prompt.actions.len())];
+        let dice = rng.next_u64();
+        let (mut real, mut drawn) = (state.reseeded(dice), other.reseeded(dice));
+        let (Ok(ev_real), Ok(ev_drawn)) = (real.apply(a), drawn.apply(a)) else {
+            return Err(format!("{a:?} is refused in one of two states {viewer:?} cannot tell apart"));
+        };
+        if ev_real.iter().chain(&ev_drawn).any(GameEvent::closes_undo) {
+            continue;
+        }
+        let shown = |s: &R, ev: &[R::Event]| text(&ev.iter().filter_map(|e| s.event_for(e, viewer)).collect::<Vec<_>>());
+        if shown(&real, &ev_real) != shown(&drawn, &ev_drawn) || seen(&real) != seen(&drawn) {
+            return Err(format!("after {a:?}, {viewer:?} is shown what it cannot see (events or view differ)"));
+        }
+        tally.hidden_actions += 1;
     }
     Ok(())
 }

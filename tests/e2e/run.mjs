@@ -13,6 +13,7 @@ import shell from './shell.mjs';
 import board, { desktop, narrow } from './board.mjs';
 import battle from './battle.mjs';
 import areas from './areas.mjs';
+import variant from './variant.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -21,6 +22,7 @@ const SUITES = [
   { name: 'narrow', run: narrow, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'battle', run: battle },
   { name: 'areas', run: areas },
+  { name: 'variant', run: variant },
 ];
 
 async function main() {

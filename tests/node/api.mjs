@@ -93,6 +93,27 @@ const hf = fresh.heuristic('French');
 ok(fresh.returns() === null && hf >= -1 && hf <= 1 && Math.abs(hf + fresh.heuristic('Spanish')) < 1e-9, `heuristic of a new game in [-1, 1], zero-sum: ${hf}`);
 refuses(() => fresh.heuristic('Prussian'), /bad side/, 'heuristic of an unknown side');
 
+console.log('-- scenario files from outside the built-in list');
+{
+  const { readFileSync } = await import('node:fs');
+  const file = JSON.parse(readFileSync(new URL('../../scenarios/bloody_monday.json', import.meta.url), 'utf8'));
+  file.id = 'borodino-modded';
+  const text = JSON.stringify(file);
+  const v = BloodyMondayGame.fromScenarioFile('modded.json', text, { cossacks: true }, 9);
+  for (let i = 0; i < 30 && v.prompt(); i++) v.applyIndex(i % v.prompt().actions.length);
+  const again = BloodyMondayGame.importString(v.exportString());
+  ok(again.view('French').scenario === 'borodino-modded' && again.choiceCount() === v.choiceCount() &&
+     JSON.stringify(again.view('Russian')) === JSON.stringify(v.view('Russian')),
+  `a variant's saved string replays without the file (${again.choiceCount()} choices, ${v.exportString().length} chars)`);
+  const g = Game.fromScenarioFile('bloody-monday', 'modded.json', text, {}, 9);
+  ok(g.ruleset() === 'bloody-monday' && g.prompt() !== null, 'Game.fromScenarioFile by ruleset name');
+  const areas = file.areas;
+  file.areas = areas.slice(1);
+  refuses(() => BloodyMondayGame.fromScenarioFile('short.json', JSON.stringify(file), {}, 9), /short\.json: /, 'a broken variant names the file', 'bad-setup');
+  refuses(() => Game.fromScenarioFile('chess', 'x.json', '{}', {}, 1), /unknown ruleset 'chess'/, 'a scenario file of an unknown ruleset', 'bad-setup');
+  refuses(() => BailenGame.fromScenarioFile('x.json', 'not json', {}, 1), /x\.json: /, 'a file that is not JSON names the file', 'bad-setup');
+}
+
 console.log('-- the catalogue and the typed classes');
 const cat = catalogue();
 const ids = cat.rulesets.map((r) => r.id);

@@ -60,6 +60,7 @@ const el = {
   startImportText: byId<HTMLTextAreaElement>('start-import-text'),
   startImport: byId<HTMLButtonElement>('start-import'),
   startImportFile: byId<HTMLInputElement>('start-import-file'),
+  scenarioFile: byId<HTMLInputElement>('scenario-file'),
   game: byId<HTMLElement>('game'),
   side: byId<HTMLElement>('side'),
   outcome: byId<HTMLElement>('outcome'),
@@ -1289,10 +1290,8 @@ function showStart(): void {
   el.ruleset.focus();
 }
 
-function startGame(event: SubmitEvent): void {
-  event.preventDefault();
-  const entry = selectedEntry();
-  if (!entry) return;
+/** The start form's options, players and seed (a random seed when the field is empty). */
+function startChoices(): { options: Record<string, boolean | string>; players: Record<string, string>; seed: number } {
   const options: Record<string, boolean | string> = {};
   for (const input of el.options.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) options[input.name] = input.checked;
   for (const select of el.options.querySelectorAll<HTMLSelectElement>('select:not(.preset)')) options[select.name] = select.value;
@@ -1300,6 +1299,14 @@ function startGame(event: SubmitEvent): void {
   for (const select of el.players.querySelectorAll<HTMLSelectElement>('select')) players[select.dataset.side ?? ''] = select.value;
   const n = Number(el.seed.value);
   const seed = Number.isInteger(n) && n >= 0 ? n >>> 0 : randomSeed();
+  return { options, players, seed };
+}
+
+function startGame(event: SubmitEvent): void {
+  event.preventDefault();
+  const entry = selectedEntry();
+  if (!entry) return;
+  const { options, players, seed } = startChoices();
   const scenario = el.scenario.value || entry.info.default_scenario;
   let next: Session;
   try {
@@ -1312,6 +1319,33 @@ function startGame(event: SubmitEvent): void {
   const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
   void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.`, []);
   setStatus('Game started.');
+}
+
+/** A variant: a scenario file of the selected game, with the form's options, players and seed.
+ * The engine checks it like its built-in data; its refusal names the file, the unit and the field. */
+function startScenarioFile(input: HTMLInputElement): void {
+  const file = input.files?.[0];
+  const entry = selectedEntry();
+  if (!file || !entry) return;
+  const { options, players, seed } = startChoices();
+  file
+    .text()
+    .then((text) => {
+      let next: Session;
+      try {
+        next = new Session(entry.adapter.fromScenarioFile(file.name, text, options, seed));
+      } catch (e) {
+        showError(`Could not start the scenario file: ${errorMessage(e)}`);
+        return;
+      }
+      clearError();
+      void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.`, []);
+      setStatus(`Game started from ${file.name}.`);
+    })
+    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`))
+    .finally(() => {
+      input.value = '';
+    });
 }
 
 // ---- saving, loading, sharing ------------------------------------------------------------------
@@ -1477,6 +1511,7 @@ async function main(): Promise<void> {
   el.importFile.addEventListener('change', () => importFile(el.importFile));
   el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
   el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
+  el.scenarioFile.addEventListener('change', () => startScenarioFile(el.scenarioFile));
   const zoomable = () => viewZoom[current?.entry.info.board ?? ''] ?? board;
   el.zoomIn.addEventListener('click', () => zoomable().zoom(1.3));
   el.zoomOut.addEventListener('click', () => zoomable().zoom(1 / 1.3));

@@ -395,6 +395,10 @@ impl Rules for BloodyMonday {
         let options = if last_blood { Options::all() } else { options.clone() };
         Ok(BloodyMonday::start(scen, scenario, last_blood, options, Dice::seeded(seed)))
     }
+    fn from_scenario_file(file_name: &str, text: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError> {
+        // The inherent constructor: the file's checks and the game it starts.
+        BloodyMonday::from_scenario_file(file_name, text, options, seed)
+    }
     fn scenario_id(&self) -> &str {
         &self.scenario_id
     }

@@ -153,6 +153,8 @@ export interface RulesetAdapter<T extends RulesetTypes = RulesetTypes> {
   looks: Record<string, SideLook>;
   /** A new game of a built-in scenario with the start screen's option values; throws the engine's error. */
   start(scenario: string, options: OptionValues, seed: number): EngineGame<T>;
+  /** A game of a scenario file from outside the built-in list (a variant); throws the engine's error, which names the file. */
+  fromScenarioFile(fileName: string, text: string, options: OptionValues, seed: number): EngineGame<T>;
   /** A saved string of this ruleset; throws the engine's error. */
   importString(saved: string): EngineGame<T>;
   /** A position from a plain public description (the ruleset's Setup) as JSON text. */

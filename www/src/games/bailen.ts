@@ -778,6 +778,7 @@ export const bailen: RulesetAdapter<BailenTypes> = {
   id: 'bailen',
   looks: LOOKS,
   start: (scenario, options, seed) => new BailenGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (fileName, text, options, seed) => BailenGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (saved) => BailenGame.importString(saved),
   fromSetupJson: (json) => BailenGame.fromSetup(JSON.parse(json)),
   create(session) {

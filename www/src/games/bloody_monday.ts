@@ -107,6 +107,8 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
         return `restore combat units (${step.budget} LP left)`;
       case 'ConcealedRestoreCombat':
         return 'restore combat units';
+      case 'ConcealedReinforcements':
+        return `call reinforcements (${step.lp} LP)`;
       case 'Impulse':
         return `impulse ${step.impulse}: choose the impulse`;
       case 'ActivateLeaders':
@@ -482,6 +484,7 @@ export const bloodyMonday: RulesetAdapter<BloodyMondayTypes> = {
   id: 'bloody-monday',
   looks: LOOKS,
   start: (scenario, options, seed) => new BloodyMondayGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (fileName, text, options, seed) => BloodyMondayGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (saved) => BloodyMondayGame.importString(saved),
   fromSetupJson: (json) => BloodyMondayGame.fromSetup(JSON.parse(json)),
   create(session) {

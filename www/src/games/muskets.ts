@@ -599,6 +599,7 @@ export const muskets: RulesetAdapter<MusketsBattleTypes> = {
   id: 'muskets-battle',
   looks: LOOKS,
   start: (scenario, options, seed) => new MusketsBattleGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (fileName, text, options, seed) => MusketsBattleGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (saved) => MusketsBattleGame.importString(saved),
   fromSetupJson: (json) => MusketsBattleGame.fromSetup(JSON.parse(json)),
   create(session) {

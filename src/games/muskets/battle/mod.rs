@@ -704,6 +704,10 @@ impl Rules for Battle {
         let scen = Scenario::built_in(scenario).map_err(GameError::Setup)?;
         Ok(Battle::start(scen, options.clone(), Dice::seeded(seed)))
     }
+    fn from_scenario_file(file_name: &str, text: &str, options: &Self::Options, seed: u64) -> Result<Self, GameError> {
+        // The inherent constructor: the file's checks and the game it starts.
+        Battle::from_scenario_file(file_name, text, options, seed)
+    }
     fn scenario_id(&self) -> &str {
         &self.scen.id
     }

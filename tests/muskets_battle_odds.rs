@@ -22,20 +22,32 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
         Roll::Continue { .. } => Roll::Continue { granted: succeeded("continue")? },
         Roll::Reinforce { .. } => Roll::Reinforce { arrives: ev.iter().find_map(|e| if let Event::Reinforced { arrived, .. } = e { Some(*arrived) } else { None })? },
         Roll::Withdraw { .. } => Roll::Withdraw { good_order: succeeded("withdraw in good order")? },
-        Roll::Bombardment { .. } => Roll::Bombardment {
-            hits: ev.iter().find_map(|e| match e {
-                Event::RollTotal { purpose: RollPurpose::Bombardment, total, .. } => Some(*total >= 8),
+        Roll::Bombardment { .. } => {
+            let (hits, ten) = ev.iter().find_map(|e| match e {
+                Event::RollTotal { purpose: RollPurpose::Bombardment, total, roll, .. } => Some((*total >= 8, *roll == 10)),
                 _ => None,
-            })?,
-        },
+            })?;
+            Roll::Bombardment { hits, leader_hit: hits && ten }
+        }
         Roll::Rally { .. } => Roll::Rally { sp: ev.iter().map(|e| if let Event::Rallied { sp, .. } = e { u16::from(*sp) } else { 0 }).sum() },
-        Roll::Engagement { .. } => Roll::Engagement {
-            winner: ev.iter().find_map(|e| match e {
+        Roll::Engagement { .. } => {
+            let winner = ev.iter().find_map(|e| match e {
                 Event::Engagement { winner, .. } => Some(*winner),
                 Event::AutomaticVictory { side, .. } => Some(Some(*side)),
                 _ => None,
-            })?,
-        },
+            })?;
+            // The SP shattered in the loser's morale check: the Shattered events right after it.
+            let loser_shattered = match winner {
+                Some(w) => {
+                    let check = ev.iter().position(|e| matches!(e, Event::MoraleChecked { side: s, .. } if *s != w));
+                    check.map_or(0, |i| {
+                        ev[i + 1..].iter().map_while(|e| if let Event::Shattered { sp, .. } = e { Some(u16::from(*sp)) } else { None }).sum()
+                    })
+                }
+                None => 0,
+            };
+            Roll::Engagement { winner, loser_shattered }
+        }
         Roll::CavalryCharge { .. } => {
             let superiority = ev.iter().any(|e| matches!(e, Event::CavalrySuperiority { .. }));
             // The charging CU's check is the second morale check.
@@ -64,7 +76,9 @@ fn dice_of(kind: &Roll, b: &Battle, side: Side) -> usize {
     };
     match kind {
         Roll::Pass { .. } => rollers,
-        Roll::Withdraw { .. } | Roll::Engagement { .. } | Roll::CavalryCharge { .. } => 2,
+        Roll::Withdraw { .. } | Roll::CavalryCharge { .. } => 2,
+        // The two engagement dice and the loser's morale die (unused after a tie).
+        Roll::Engagement { .. } => 3,
         Roll::OperationalControl { .. } => 2 * rollers,
         Roll::Rally { .. } => 0, // Recover rolls per CU: counted by the caller
         _ => 1,

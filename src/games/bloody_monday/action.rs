@@ -98,10 +98,11 @@ pub enum Step {
     /// BM-116: what the other side sees of `RestoreCombat`. The LP left would give away the
     /// colour of the dots restored on concealed blocks.
     ConcealedRestoreCombat,
-    /// What the other side sees of `Reinforcements`: the LP (public), not the most that may be
-    /// called, which counts the room in the victory areas and so tells whether a concealed
-    /// block there is the Commander-in-Chief (who takes no room: 3.3).
-    ConcealedReinforcements { lp: u8 },
+    /// What the other side sees of `Reinforcements`: neither the LP, which come from the
+    /// strength of a CinC who may be concealed, nor the most that may be called, which counts
+    /// the room in the victory areas and so tells whether a concealed block there is the CinC
+    /// (who takes no room: 3.3).
+    ConcealedReinforcements,
     /// 4.0 Choose the impulse action.
     Impulse { impulse: u16 },
     /// 5.1 Activate tactical leaders (each may move first).

@@ -157,8 +157,8 @@ impl BloodyMonday {
             Step::LeaderMove { leader, .. } => Step::ConcealedLeaderMove { area: self.area_of(leader).map_or(0, |a| a + 1) },
             // The LP left after restoring give the colours of the dots restored.
             Step::RestoreCombat { .. } => Step::ConcealedRestoreCombat,
-            // The most that may be called counts the room left, which tells of a concealed CinC.
-            Step::Reinforcements { lp, .. } => Step::ConcealedReinforcements { lp },
+            // The LP and the most that may be called tell of a concealed CinC (3.3).
+            Step::Reinforcements { .. } => Step::ConcealedReinforcements,
             // CinCMove names the CinC, which only moves in Logistics before his reveal (3.1),
             // with the MP printed on his block; Jager comes after the reveal (5.3.3); the
             // others carry public counts only.

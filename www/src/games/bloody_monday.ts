@@ -108,7 +108,7 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
       case 'ConcealedRestoreCombat':
         return 'restore combat units';
       case 'ConcealedReinforcements':
-        return `call reinforcements (${step.lp} LP)`;
+        return 'call reinforcements';
       case 'Impulse':
         return `impulse ${step.impulse}: choose the impulse`;
       case 'ActivateLeaders':

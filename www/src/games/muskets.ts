@@ -626,11 +626,11 @@ export function rollWords(r: BattleRoll): string {
     case 'withdraw':
       return r.good_order ? 'in good order (pursuit 3 columns left)' : 'in disorder (pursuit 2 columns right)';
     case 'bombardment':
-      return r.hits ? 'hits' : 'misses';
+      return r.hits ? (r.leader_hit ? 'hits with a 10 (a leader is hit)' : 'hits') : 'misses';
     case 'rally':
       return r.sp ? `${r.sp} SP rally` : 'none rallies';
     case 'engagement':
-      return r.winner ? `${r.winner} win` : 'tie';
+      return r.winner ? `${r.winner} win${r.loser_shattered ? `, ${r.loser_shattered} SP of the loser shatter` : ''}` : 'tie';
     case 'cavalry_charge':
       return r.superiority ? 'Cavalry Superiority' : r.charger_shattered ? 'repulsed, the cavalry shatters' : 'repulsed';
     case 'morale_check':

@@ -27,13 +27,17 @@ pub enum Roll {
     Reinforce { arrives: bool },
     /// BOE 1: the CiC withdraws in good order (the pursuit 3 columns left) or not (2 right).
     Withdraw { good_order: bool },
-    /// Bombardment (G9 stand-in): 8 or more hits.
-    Bombardment { hits: bool },
+    /// Bombardment (G9 stand-in): 8 or more hits; `leader_hit`: it hits with an unmodified 10,
+    /// so a leader of the target section is drawn at random and hit if one remains there after
+    /// the loss (SR 12.1.a.2).
+    Bombardment { hits: bool, leader_hit: bool },
     /// A rally (SR 9.2.o.1.b.iii) or a Recover (BOE 4): the shattered SP that rally.
     Rally { sp: u16 },
     /// An engagement (G9 stand-in): who wins, None for a tie; an Automatic Victory at 8:1 is
-    /// certain.
-    Engagement { winner: Option<Side> },
+    /// certain. With the roll that follows on its own: the SP of the loser's checking CU that
+    /// shatter in its morale check after its losses (0 on a tie, an Automatic Victory, or a CU
+    /// the losses eliminate).
+    Engagement { winner: Option<Side>, loser_shattered: u16 },
     /// A Cavalry Charge (BOE, D55): the charge wins Cavalry Superiority, or the infantry holds
     /// and the charging cavalry checks (and shatters or not).
     CavalryCharge { superiority: bool, charger_shattered: bool },
@@ -102,7 +106,10 @@ impl Battle {
             }
             (_, Action::Bombard { from, .. }) => {
                 let m = Modifier::sum(&self.bombard_modifiers(side, *from));
-                Distribution::die(10, |d| Roll::Bombardment { hits: i16::from(d) + m >= 8 })
+                Distribution::die(10, |d| {
+                    let hits = i16::from(d) + m >= 8;
+                    Roll::Bombardment { hits, leader_hit: hits && d == 10 }
+                })
             }
             (_, Action::Rally { cu, .. }) => self.rally_odds(side, *cu),
             (_, Action::Recover) => {
@@ -215,7 +222,7 @@ impl Battle {
         let (sa, sd) = (u32::from(self.section_strength(att, e.play.from)), u32::from(self.section_strength(def, e.play.target)));
         if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
             let winner = if sa >= 8 * sd { att } else { def };
-            return Some(Odds::of(Distribution::certain(Roll::Engagement { winner: Some(winner) })));
+            return Some(Odds::of(Distribution::certain(Roll::Engagement { winner: Some(winner), loser_shattered: 0 })));
         }
         let foe = viewer.other();
         let mut known = self.clone();
@@ -226,17 +233,60 @@ impl Battle {
         let (ma, md) = known.engagement_modifiers(e);
         let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
         let one = Distribution::die(10, i16::from);
-        let d = one
-            .combine(&one, |ra, rd| {
-                let winner = match (ra + ma).cmp(&(rd + md)) {
-                    std::cmp::Ordering::Greater => Some(att),
-                    std::cmp::Ordering::Less => Some(def),
-                    std::cmp::Ordering::Equal => None,
-                };
-                Roll::Engagement { winner }
-            })
-            .ok()?;
+        // The two engagement dice give the winner and the margin; the loser's morale die then
+        // follows on its own (the margin sets its losses and its Heavy Defeat modifier).
+        let margins = one.combine(&one, |ra, rd| (ra + ma) - (rd + md)).ok()?;
+        let mut checks: Vec<(i16, Distribution<u16>)> = Vec::new();
+        let mut weights: Vec<(Roll, u64)> = Vec::new();
+        for w in &margins.outcomes {
+            let margin = w.outcome;
+            let winner = match margin.cmp(&0) {
+                std::cmp::Ordering::Greater => Some(att),
+                std::cmp::Ordering::Less => Some(def),
+                std::cmp::Ordering::Equal => None,
+            };
+            let Some(won) = winner else {
+                weights.push((Roll::Engagement { winner: None, loser_shattered: 0 }, w.weight * 10));
+                continue;
+            };
+            let check = match checks.iter().find(|c| c.0 == margin) {
+                Some(c) => c.1.clone(),
+                None => {
+                    let c = known.loser_check_odds(e, won.other(), margin.unsigned_abs())?;
+                    checks.push((margin, c.clone()));
+                    c
+                }
+            };
+            // Each face of the morale die over 10: the check's weights are tenths.
+            let k = 10 / check.denominator;
+            for c in &check.outcomes {
+                weights.push((Roll::Engagement { winner, loser_shattered: c.outcome }, w.weight * c.weight * k));
+            }
+        }
+        let d = Distribution::from_weights(weights).ok()?;
         Some(Odds { distribution: d, enemy_occ_assumed: assumed })
+    }
+
+    /// The loser's morale check after an engagement lost by `diff` (SR 9.2, G9 stand-in): its
+    /// checking CU loses half the margin (at least 1; a Pin half that), then, if it stands,
+    /// checks morale with +1 for a Heavy Defeat (a margin of 5 or more), a defending type at
+    /// its defending Morale Value (ER 3.10). The SP that shatter, over one d10.
+    fn loser_check_odds(&self, e: &Engage, loser: Side, diff: u16) -> Option<Distribution<u16>> {
+        let (checker, s) = if loser == e.side { (e.att, e.play.from) } else { (e.def, e.play.target) };
+        let Some((cu, troop)) = checker else { return Some(Distribution::certain(0)) };
+        let mut lose = diff.div_ceil(2).max(1);
+        if e.play.option == OptionKind::Pin {
+            lose /= 2;
+        }
+        let mut after = self.clone();
+        after.take_losses(loser, cu, troop, s, lose, Cause::Combat, &mut Vec::new());
+        if after.cus.get(cu as usize)?.place == super::Place::Eliminated {
+            return Some(Distribution::certain(0));
+        }
+        let sp = after.cus.get(cu as usize)?.sp.clone();
+        let m = after.morale_modifier(loser, cu, s, i16::from(diff >= 5));
+        let defending = (loser != e.side).then_some(troop);
+        Some(Distribution::die(10, |d| after.shattered_by(loser, &sp, i16::from(d) + m, None, defending)))
     }
 
     /// BOE Cavalry Charge (D55): the infantry's morale check, then, if it holds, the charging

@@ -16,10 +16,15 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
             _ => None,
         })
     };
+    // Leaders lost in the casualty checks after an unmodified 10 (SR 12.1.a.3).
+    let lost = ev.iter().filter(|e| matches!(e, Event::LeaderCasualty { side: s, .. } if *s == side)).count();
     Some(match kind {
-        Roll::Pass { .. } => Roll::Pass { clean: ev.iter().find_map(|e| if let Event::Passed { clean, .. } = e { Some(*clean) } else { None })? },
-        Roll::AnotherOption { .. } => Roll::AnotherOption { granted: succeeded("play another option")? },
-        Roll::Continue { .. } => Roll::Continue { granted: succeeded("continue")? },
+        Roll::Pass { .. } => Roll::Pass {
+            clean: ev.iter().find_map(|e| if let Event::Passed { clean, .. } = e { Some(*clean) } else { None })?,
+            leaders_lost: lost as u8,
+        },
+        Roll::AnotherOption { .. } => Roll::AnotherOption { granted: succeeded("play another option")?, leader_lost: lost > 0 },
+        Roll::Continue { .. } => Roll::Continue { granted: succeeded("continue")?, leader_lost: lost > 0 },
         Roll::Reinforce { .. } => Roll::Reinforce { arrives: ev.iter().find_map(|e| if let Event::Reinforced { arrived, .. } = e { Some(*arrived) } else { None })? },
         Roll::Withdraw { .. } => Roll::Withdraw { good_order: succeeded("withdraw in good order")? },
         Roll::Bombardment { .. } => {
@@ -85,11 +90,6 @@ fn dice_of(kind: &Roll, b: &Battle, side: Side) -> usize {
     }
 }
 
-/// Every face sequence of `n` d10.
-fn faces(n: usize) -> Vec<Vec<u8>> {
-    (0..10u32.pow(n as u32)).map(|mut k| (0..n).map(|_| { let f = (k % 10) as u8 + 1; k /= 10; f }).collect()).collect()
-}
-
 #[test]
 fn odds_are_given_for_every_deciding_roll_and_are_exact() {
     let mut checked = std::collections::BTreeMap::<String, u32>::new();
@@ -137,24 +137,35 @@ fn odds_are_given_for_every_deciding_roll_and_are_exact() {
                     continue;
                 }
                 let mut tally: Vec<(Roll, u64)> = Vec::new();
-                for f in faces(n) {
-                    // A 10 on an Initiative roll is followed by the casualty check's die (SR 12.1.a.3).
-                    let mut script = Vec::new();
-                    for &x in &f {
-                        script.push(x);
-                        if x == 10 && matches!(kind, Roll::Pass { .. }) {
-                            script.push(1);
+                // A 10 on an Initiative roll is followed by the casualty check's die (SR 12.1.a.3):
+                // each of its ten faces then counts a tenth of the 10.
+                let casualty = matches!(kind, Roll::Pass { .. } | Roll::AnotherOption { .. } | Roll::Continue { .. });
+                let mut scripts: Vec<(Vec<u8>, u64)> = vec![(Vec::new(), 1)];
+                for _ in 0..n {
+                    let mut next = Vec::new();
+                    for (script, w) in &scripts {
+                        for x in 1..=10u8 {
+                            if x == 10 && casualty {
+                                for c in 1..=10u8 {
+                                    next.push(([script.as_slice(), &[x, c]].concat(), *w));
+                                }
+                            } else {
+                                next.push(([script.as_slice(), &[x]].concat(), w * if casualty { 10 } else { 1 }));
+                            }
                         }
                     }
-                    let mut probe = b.with_scripted_dice(9, &script).unwrap();
+                    scripts = next;
+                }
+                for (script, w) in &scripts {
+                    let mut probe = b.with_scripted_dice(9, script).unwrap();
                     let ev = probe.apply(a).unwrap();
-                    let got = observed(kind, p.side, &ev).unwrap_or_else(|| panic!("{a:?} with {f:?}: no result in {ev:?}"));
+                    let got = observed(kind, p.side, &ev).unwrap_or_else(|| panic!("{a:?} with {script:?}: no result in {ev:?}"));
                     match tally.iter_mut().find(|t| t.0 == got) {
-                        Some(t) => t.1 += 1,
-                        None => tally.push((got, 1)),
+                        Some(t) => t.1 += w,
+                        None => tally.push((got, *w)),
                     }
                 }
-                let cases = 10u64.pow(n as u32);
+                let cases = if casualty { 100u64.pow(n as u32) } else { 10u64.pow(n as u32) };
                 for (r, k) in &tally {
                     assert_eq!(k * d.denominator, d.weight_of(r) * cases, "{scenario}: {a:?}: {r:?} came {k} in {cases}; odds {d:?}");
                 }

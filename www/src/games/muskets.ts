@@ -612,15 +612,20 @@ export const muskets: RulesetAdapter<MusketsBattleTypes> = {
 /** The level of victory in words (the engine maps the battle's result onto the common scale). */
 const LEVEL_WORDS: Record<BattleOutcome['level'], string> = { Draw: 'drawn', Marginal: 'marginal', Substantive: 'substantive', Decisive: 'decisive' };
 
+/** Leaders lost in the casualty check after an unmodified 10 (SR 12.1.a.3), in words. */
+function lostWords(n: number): string {
+  return n === 0 ? '' : n === 1 ? ', the leader is lost' : `, ${n} leaders are lost`;
+}
+
 /** What a roll decides, in words (the typed results of the engine's odds). */
 export function rollWords(r: BattleRoll): string {
   switch (r.roll) {
     case 'pass':
-      return r.clean ? 'clean pass' : 'pass and discard';
+      return (r.clean ? 'clean pass' : 'pass and discard') + lostWords(r.leaders_lost);
     case 'another_option':
-      return r.granted ? 'another option' : 'fails';
+      return (r.granted ? 'another option' : 'fails') + lostWords(r.leader_lost ? 1 : 0);
     case 'continue':
-      return r.granted ? 'continues' : 'fails';
+      return (r.granted ? 'continues' : 'fails') + lostWords(r.leader_lost ? 1 : 0);
     case 'reinforce':
       return r.arrives ? 'arrives' : 'fails';
     case 'withdraw':

@@ -17,12 +17,15 @@ use tsify::Tsify;
 #[serde(tag = "roll", rename_all = "snake_case")]
 pub enum Roll {
     /// SR 9.2.o.2: every roller within his Initiative keeps the chits; otherwise one is
-    /// discarded.
-    Pass { clean: bool },
-    /// SR 9.2.o.1.b.i: the CiC's roll to play another option.
-    AnotherOption { granted: bool },
-    /// SR 9.2.o.1.b.ii: the Section Commander's roll to continue.
-    Continue { granted: bool },
+    /// discarded. `leaders_lost`: rollers whose unmodified 10 is followed by a 9 or 10 on the
+    /// casualty check (SR 12.1.a.3), the roll that follows on its own.
+    Pass { clean: bool, leaders_lost: u8 },
+    /// SR 9.2.o.1.b.i: the CiC's roll to play another option (and the casualty check after
+    /// an unmodified 10, SR 12.1.a.3).
+    AnotherOption { granted: bool, leader_lost: bool },
+    /// SR 9.2.o.1.b.ii: the Section Commander's roll to continue (and the casualty check
+    /// after an unmodified 10, SR 12.1.a.3).
+    Continue { granted: bool, leader_lost: bool },
     /// BOE 3.a: the force leader's roll.
     Reinforce { arrives: bool },
     /// BOE 1: the CiC withdraws in good order (the pursuit 3 columns left) or not (2 right).
@@ -71,6 +74,15 @@ fn d10_within(need: i16, f: impl Fn(bool) -> Roll) -> Distribution<Roll> {
     Distribution::die(10, |d| f(i16::from(d) <= need))
 }
 
+/// A roll against a leader's Initiative `need`: (within it, the leader lost), the casualty
+/// check's die following an unmodified 10, where 9 or 10 makes him a casualty (SR 12.1.a.3).
+fn initiative_with_casualty(need: i16) -> Distribution<(bool, bool)> {
+    let mut weights: Vec<((bool, bool), u64)> = (1..10i16).map(|d| ((d <= need, false), 10)).collect();
+    weights.push(((10 <= need, false), 8));
+    weights.push(((10 <= need, true), 2));
+    Distribution::from_weights(weights).unwrap_or_else(|_| Distribution::certain((false, false)))
+}
+
 impl Battle {
     /// The exact odds of a legal action that rolls dice (None for an illegal action or one
     /// that rolls none).
@@ -84,14 +96,20 @@ impl Battle {
         let odds = match (&self.phase, a) {
             (_, Action::Pass) => {
                 // SR 9.2.o.2: every roller (each Joint Leader) rolls against his Initiative.
-                let dice = self.rollers(side).into_iter().map(|c| (init(c).clamp(0, 10) as u8, 10u8));
-                let n = self.rollers(side).len() as u32;
-                Distribution::successes(dice).ok()?.map(|k| Roll::Pass { clean: *k == n })
+                // Each may be lost after an unmodified 10 (SR 12.1.a.3).
+                let mut d = Distribution::certain((true, 0u8));
+                for c in self.rollers(side) {
+                    let one = initiative_with_casualty(init(c));
+                    d = d.combine(&one, |(clean, lost), (ok, l)| (*clean && *ok, lost + u8::from(*l))).ok()?;
+                }
+                d.map(|(clean, lost)| Roll::Pass { clean: *clean, leaders_lost: *lost })
             }
-            (_, Action::TryAnother) => d10_within(init(self.side(side).cic), |ok| Roll::AnotherOption { granted: ok }),
+            (_, Action::TryAnother) => {
+                initiative_with_casualty(init(self.side(side).cic)).map(|(ok, lost)| Roll::AnotherOption { granted: *ok, leader_lost: *lost })
+            }
             (Phase::FollowUp { last, .. }, Action::Continue) => {
                 let need = self.section_commander(side, last.from).map_or(0, init);
-                d10_within(need, |ok| Roll::Continue { granted: ok })
+                initiative_with_casualty(need).map(|(ok, lost)| Roll::Continue { granted: *ok, leader_lost: *lost })
             }
             (_, Action::Reinforce { force }) => {
                 let f = self.scen.forces.get(*force as usize)?;

@@ -26,7 +26,10 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
         Roll::AnotherOption { .. } => Roll::AnotherOption { granted: succeeded("play another option")?, leader_lost: lost > 0 },
         Roll::Continue { .. } => Roll::Continue { granted: succeeded("continue")?, leader_lost: lost > 0 },
         Roll::Reinforce { .. } => Roll::Reinforce { arrives: ev.iter().find_map(|e| if let Event::Reinforced { arrived, .. } = e { Some(*arrived) } else { None })? },
-        Roll::Withdraw { .. } => Roll::Withdraw { good_order: succeeded("withdraw in good order")? },
+        Roll::Withdraw { .. } => Roll::Withdraw {
+            good_order: succeeded("withdraw in good order")?,
+            pursuit_percent: ev.iter().find_map(|e| if let Event::PursuitResolved { percent, .. } = e { Some(*percent) } else { None }),
+        },
         Roll::Bombardment { .. } => {
             let (hits, ten) = ev.iter().find_map(|e| match e {
                 Event::RollTotal { purpose: RollPurpose::Bombardment, total, roll, .. } => Some((*total >= 8, *roll == 10)),
@@ -81,7 +84,9 @@ fn dice_of(kind: &Roll, b: &Battle, side: Side) -> usize {
     };
     match kind {
         Roll::Pass { .. } => rollers,
-        Roll::Withdraw { .. } | Roll::CavalryCharge { .. } => 2,
+        Roll::CavalryCharge { .. } => 2,
+        // The Withdraw 2d10 and the Pursuit Table die as the battle ends.
+        Roll::Withdraw { .. } => 3,
         // The two engagement dice and the loser's morale die (unused after a tie).
         Roll::Engagement { .. } => 3,
         Roll::OperationalControl { .. } => 2 * rollers,

@@ -629,7 +629,8 @@ export function rollWords(r: BattleRoll): string {
     case 'reinforce':
       return r.arrives ? 'arrives' : 'fails';
     case 'withdraw':
-      return r.good_order ? 'in good order (pursuit 3 columns left)' : 'in disorder (pursuit 2 columns right)';
+      return (r.good_order ? 'in good order (pursuit 3 columns left)' : 'in disorder (pursuit 2 columns right)') +
+        (r.pursuit_percent === null ? '' : `, the pursuit reads ${r.pursuit_percent}%`);
     case 'bombardment':
       return r.hits ? (r.leader_hit ? 'hits with a 10 (a leader is hit)' : 'hits') : 'misses';
     case 'rally':

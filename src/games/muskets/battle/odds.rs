@@ -28,8 +28,10 @@ pub enum Roll {
     Continue { granted: bool, leader_lost: bool },
     /// BOE 3.a: the force leader's roll.
     Reinforce { arrives: bool },
-    /// BOE 1: the CiC withdraws in good order (the pursuit 3 columns left) or not (2 right).
-    Withdraw { good_order: bool },
+    /// BOE 1: the CiC withdraws in good order (the pursuit 3 columns left) or not (2 right);
+    /// with the Pursuit Table roll that follows as the battle ends (SR 9.2.p, the G8 stand-in):
+    /// the percent read, None when the pursuit is not played.
+    Withdraw { good_order: bool, pursuit_percent: Option<u16> },
     /// Bombardment (G9 stand-in): 8 or more hits; `leader_hit`: it hits with an unmodified 10,
     /// so a leader of the target section is drawn at random and hit if one remains there after
     /// the loss (SR 12.1.a.2).
@@ -120,7 +122,17 @@ impl Battle {
                 // BOE 1: 2d10 + enemy BEP - own BEP against the CiC's OCN.
                 let need = i16::from(self.leader(self.side(side).cic).ocn) - Modifier::sum(&self.withdraw_modifiers(side));
                 let one = Distribution::die(10, u8::from);
-                one.combine(&one, |a, b| i16::from(*a) + i16::from(*b) <= need).ok()?.map(|ok| Roll::Withdraw { good_order: *ok })
+                let order = one.combine(&one, |a, b| i16::from(*a) + i16::from(*b) <= need).ok()?;
+                let mut weights = Vec::new();
+                for w in &order.outcomes {
+                    let good_order = w.outcome;
+                    let pursuit = self.pursuit_odds(side.other(), if good_order { -3 } else { 2 })?;
+                    let k = 10 / pursuit.denominator;
+                    for p in &pursuit.outcomes {
+                        weights.push((Roll::Withdraw { good_order, pursuit_percent: p.outcome }, w.weight * p.weight * k));
+                    }
+                }
+                Distribution::from_weights(weights).ok()?
             }
             (_, Action::Bombard { from, .. }) => {
                 let m = Modifier::sum(&self.bombard_modifiers(side, *from));
@@ -185,6 +197,19 @@ impl Battle {
         let sp = after.cus.get(u as usize)?.sp.clone();
         let m = after.morale_modifier(def, u, s, 0);
         Some(Distribution::die(10, |d| Roll::MoraleCheck { shattered: after.shattered_by(def, &sp, i16::from(d) + m, None, Some(troop)) }))
+    }
+
+    /// SR 9.2.p: the percent the winner `w` reads on the Pursuit Table with its d10, once the
+    /// loser's withdrawal shifts the column by `withdraw_shift`; None when pursuit is not played.
+    fn pursuit_odds(&self, w: Side, withdraw_shift: i8) -> Option<Distribution<Option<u16>>> {
+        if self.options.no_pursuit {
+            return Some(Distribution::certain(None));
+        }
+        let mut at = self.clone();
+        at.side_mut(w.other()).withdraw_shift = withdraw_shift;
+        let (_, _, column) = at.pursuit_column(w);
+        let table = super::scenario::Tables::get().ok()?;
+        Some(Distribution::die(10, |d| Some(table.pursuit.get(usize::from(d) - 1).and_then(|r| r.get(usize::from(column) - 1)).copied().unwrap_or(0))))
     }
 
     /// SR 9.2.n for the side's own check: 2d10 per roller + the modifiers against his OCN.

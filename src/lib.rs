@@ -4,5 +4,6 @@
 //! `games` holds the shared contract and one module per ruleset; `wasm` is the thin
 //! browser handle.
 pub mod core;
+pub mod opponent;
 pub mod games;
 pub mod wasm;

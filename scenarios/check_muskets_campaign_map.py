@@ -64,7 +64,7 @@ PLACES = [
     "Requena", "Rosas", "Sagunto", "Salamanca", "San Sebastián", "Santander", "Santarem", "Santiago", "Segovia", "Setúbal",
     "Seville", "Talavera", "Tarifa", "Tarragona", "Teruel", "Toledo", "Tordesillas", "Tortosa", "Trujillo", "Tudela", "Utrera",
     "Valdepeñas", "Valencia", "Valladolid", "Vich", "Vigo", "Villafranca", "Vitoria", "Zafra", "Zamora", "Zaragoza", "Écija",
-    "León", "Bailén", "Medellín", "Medina de Rioseco", "Ocaña", "Somosierra",
+    "León", "Bailén", "Medellín", "Medina de Rioseco", "Ocaña", "Somosierra", "Bordeaux", "Torres Vedras",
     "Mountain Pass North of Pamplona", "zone adjacent to Vitoria, South of Pamplona", "zone between San Sebastián and Bilbao",
     "Between Pamplona and Calahorra", "Clear zone North of Tudela", "Clear zone North of river Ebro and adjacent to Caspe y Mequinenza",
     "Clear zone between Zaragoza and Belchite", "Coastal zone North of Santarem", "Mountain Pass north of Andújar",

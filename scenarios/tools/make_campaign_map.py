@@ -143,11 +143,11 @@ Z = []
 PASS_WEIGHT = -600.0               # power-diagram weight of a Mountain Pass seed: passes are narrow zones
 
 
-def z(id_, name, lon, lat, region, terrain="C", loc="-", breach=None, port=False, aliases=(), note="", weight=None):
+def z(id_, name, lon, lat, region, terrain="C", loc="-", breach=None, port=False, aliases=(), note="", weight=None, at=None):
     if weight is None:
         weight = PASS_WEIGHT if terrain == "P" else 0.0
     Z.append(dict(id=id_, name=name, lon=lon, lat=lat, region=region, terrain=terrain, loc=loc, breach=breach,
-                  port=port, aliases=list(aliases), note=note, weight=weight))
+                  port=port, aliases=list(aliases), note=note, weight=weight, at=at))
 
 
 GA, AS, LE, CV, CN = "Galicia", "Asturias", "León", "Castilla la Vieja", "Castilla la Nueva"
@@ -226,7 +226,7 @@ z("cambo", "Cambo (the Nive)", -1.38, 43.33, FR, "R", "-",
 z("orthez", "Orthez", -0.77, 43.45, FR, "C", "T")
 z("landes", "Dax (the Landes)", -1.05, 43.86, FR, "S", "T")
 z("mont_de_marsan", "Mont-de-Marsan", -0.40, 43.95, FR, "C", "T")
-z("bordeaux", "To Bourdeaux", -0.75, 44.42, FR, "C", "-",
+z("bordeaux", "To Bourdeaux", -0.75, 44.42, FR, "C", "-", aliases=["Bordeaux"],
   note="the off-map arrow zone of ER 3.15: clear, no city until opened")
 z("pau", "Pau (Oloron)", -0.45, 43.20, FR, "R", "T")
 z("toulouse", "Toulouse", 1.44, 43.60, FR, "C", "T")
@@ -377,7 +377,7 @@ z("penamacor", "Penamacor", -7.10, 40.12, PT, "R", "-", aliases=["Rough zone in 
 z("castelo_branco", "Castelo Branco", -7.55, 39.85, PT, "R", "-")
 z("leiria", "Leiria", -8.80, 39.70, PT, "F", "-", aliases=["Coastal zone North of Santarem"], note="the royal pine forest of Leiria")
 z("obidos", "Óbidos", -9.10, 39.30, PT, "R", "-")
-z("lisboa", "Lisboa", -9.15, 38.88, PT, "R", "D", port=True,
+z("lisboa", "Lisboa", -9.15, 38.88, PT, "R", "D", port=True, aliases=["Torres Vedras (Lines)"], at=(-9.15, 38.74),
   note="the zone holds Lisboa and the Lines of Torres Vedras (ER 3.1.d); seed north of the city")
 z("santarem", "Santarem", -8.62, 39.26, PT, "C", "T")
 z("abrantes", "Abrantes", -8.20, 39.48, PT, "R", "K")
@@ -756,6 +756,10 @@ def make():
         country = COUNTRY.get(q["region"], "Spain")
         coastal = i in coast_index
         lx, ly = seeds[i]
+        label = [int(round(lx)), int(round(ly))]
+        if q["at"]:
+            label = list(iproj(*q["at"]))      # the town itself, where the seed was moved off it
+            assert point_in(label, polys[i]), q["id"]
         clim, clim_why = climate(q, lx, ly, rivers_by_id)
         fo, fo_why = forage(q, coastal)
         ebro = any(bd["river"] and bd["river"][0] == "ebro" for bd in borders if i in (bd["i"], bd["j"]))
@@ -785,7 +789,7 @@ def make():
         z_ = {
             "id": q["id"],
             "name": q["name"],
-            "label": [int(round(lx)), int(round(ly))],
+            "label": label,
             "lonlat": [q["lon"], q["lat"]],
             "polygon": ring,
             "terrain": TERRAIN[q["terrain"]],

@@ -110,6 +110,7 @@ trait Handle {
     fn outcome(&self) -> Result<JsValue, JsValue>;
     fn returns(&self) -> Result<JsValue, JsValue>;
     fn heuristic(&self, side: &str) -> Result<f64, JsValue>;
+    fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue>;
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue>;
     fn can_undo(&self) -> bool;
     fn undo(&mut self) -> Result<(), JsValue>;
@@ -185,6 +186,10 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     }
     fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
         Ok(self.state().heuristic(side_from::<R>(side, "side")?))
+    }
+    fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
+        let settings = crate::opponent::Settings { iterations: iterations.clamp(1, 1_000_000), seed: u64::from(seed), ..Default::default() };
+        to_js(&crate::opponent::choose(self.state(), &settings, |_| false).map(|t| t.action))
     }
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         let viewer = match viewer {
@@ -342,6 +347,11 @@ impl Game {
     pub fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
         self.inner.heuristic(side)
     }
+    /// The computer opponent's choice for the side deciding now (ISMCTS over what that side may
+    /// see, `iterations` of it, its own generator seeded by `seed`); null once the game is over.
+    pub fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
+        self.inner.think(iterations, seed)
+    }
     pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         self.inner.history(viewer)
     }
@@ -370,7 +380,7 @@ macro_rules! typed_game {
         scenario = $scenario:literal, options = $options:literal, setup = $setup:literal,
         prompt = $prompt:literal, action = $action:literal, events = $events:literal,
         side = $side:literal, view = $view:literal, odds = $odds:literal,
-        outcome = $outcome:literal, history = $history:literal $(,)?
+        outcome = $outcome:literal, history = $history:literal, action_or_null = $action_or_null:literal $(,)?
     ) => {
         #[wasm_bindgen]
         pub struct $class {
@@ -447,6 +457,11 @@ macro_rules! typed_game {
             pub fn heuristic(&self, #[wasm_bindgen(unchecked_param_type = $side)] side: &str) -> Result<f64, JsValue> {
                 self.inner.heuristic(side)
             }
+            /// The computer opponent's choice for the side deciding now (see `Game.think`).
+            #[wasm_bindgen(unchecked_return_type = $action_or_null)]
+            pub fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
+                self.inner.think(iterations, seed)
+            }
             #[wasm_bindgen(unchecked_return_type = $history)]
             pub fn history(&self, #[wasm_bindgen(unchecked_param_type = $side)] viewer: Option<String>) -> Result<JsValue, JsValue> {
                 self.inner.history(viewer)
@@ -474,17 +489,20 @@ typed_game!(BailenGame: crate::games::bailen::Bailen,
     scenario = "BailenScenarioFile", options = "Partial<BailenOptions> | OptionValues | undefined", setup = "BailenSetup",
     prompt = "BailenPrompt | null", action = "BailenAction", events = "BailenEvent[]",
     side = "BailenSide", view = "BailenView", odds = "BailenOdds | null",
-    outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]");
+    outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]",
+    action_or_null = "BailenAction | null");
 typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
     scenario = "BattleScenario", options = "Partial<BattleOptions> | OptionValues | undefined", setup = "BattleSetup",
     prompt = "MusketsBattlePrompt | null", action = "BattleAction", events = "BattleEvent[]",
     side = "BattleSide", view = "BattleView", odds = "BattleOdds | null",
-    outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]");
+    outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]",
+    action_or_null = "BattleAction | null");
 typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
     scenario = "BmScenarioFile", options = "Partial<BmOptions> | OptionValues | undefined", setup = "BmSetup",
     prompt = "BloodyMondayPrompt | null", action = "BmAction", events = "BmEvent[]",
     side = "BmSide", view = "BmView", odds = "BmOdds | null",
-    outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]");
+    outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]",
+    action_or_null = "BmAction | null");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"

@@ -72,47 +72,84 @@ pub fn scores<R: Search>(state: &R) -> Vec<f64> {
     state.returns().unwrap_or_else(|| R::SIDES.iter().map(|&s| state.heuristic(s)).collect())
 }
 
+/// A search in progress for the side deciding in a position: it can be run a few iterations
+/// at a time (a page's worker thinks in slices and answers "move now" between them) and asked
+/// for its best action at any point.
+pub struct Ismcts<R: Search> {
+    root: R,
+    me: R::Side,
+    settings: Settings,
+    rng: Pcg64Mcg,
+    tree: Vec<Node<R::Action>>,
+    iterations: u32,
+}
+
+impl<R: Search> Ismcts<R> {
+    /// A search of `state` for the side deciding there (None once the game is over).
+    pub fn new(state: &R, settings: &Settings) -> Option<Self> {
+        let me = state.prompt()?.side;
+        let root = Node { action: None, mover: side_index::<R>(me), children: Vec::new(), visits: 0, available: 0, score: 0.0 };
+        Some(Ismcts { root: state.clone(), me, settings: settings.clone(), rng: Pcg64Mcg::seed_from_u64(settings.seed), tree: vec![root], iterations: 0 })
+    }
+
+    /// Run up to `n` more iterations, never past `settings.iterations`; the iterations done.
+    pub fn run(&mut self, n: u32) -> u32 {
+        let Some(prompt) = self.root.prompt() else { return self.iterations };
+        if prompt.actions.len() < 2 {
+            return self.iterations; // nothing to think about
+        }
+        let stop = self.iterations.saturating_add(n).min(self.settings.iterations.max(1));
+        while self.iterations < stop {
+            iterate(&self.root, self.me, &self.settings, &mut self.rng, &mut self.tree);
+            self.iterations += 1;
+        }
+        self.iterations
+    }
+
+    /// Whether the search has used its whole budget.
+    pub fn finished(&self) -> bool {
+        self.iterations >= self.settings.iterations.max(1) || self.root.prompt().is_none_or(|p| p.actions.len() < 2)
+    }
+
+    /// The best action so far: the most visited of the real prompt's actions (ties: the
+    /// better mean, then the listed order), with the visits and mean score of each.
+    pub fn thought(&self) -> Option<Thought<R::Action>> {
+        let prompt = self.root.prompt()?;
+        let root: Vec<(R::Action, u32, f64)> = self.tree[0]
+            .children
+            .iter()
+            .filter_map(|&c| {
+                let n = &self.tree[c];
+                let a = n.action.clone()?;
+                Some((a, n.visits, if n.visits > 0 { n.score / f64::from(n.visits) } else { 0.0 }))
+            })
+            .collect();
+        let best = prompt
+            .actions
+            .iter()
+            .filter_map(|a| root.iter().find(|r| &r.0 == a))
+            .fold(None::<&(R::Action, u32, f64)>, |best, r| match best {
+                Some(b) if (b.1, b.2) >= (r.1, r.2) => Some(b),
+                _ => Some(r),
+            })
+            .map(|r| r.0.clone())
+            .or_else(|| prompt.actions.first().cloned())?;
+        Some(Thought { action: best, iterations: self.iterations, root })
+    }
+}
+
 /// Choose an action for the side deciding in `state` (None once the game is over). `stop` is
 /// asked after every iteration with the number done: true ends the search early (a time
 /// limit, or the player's "move now").
 pub fn choose<R: Search>(state: &R, settings: &Settings, mut stop: impl FnMut(u32) -> bool) -> Option<Thought<R::Action>> {
-    let prompt = state.prompt()?;
-    let me = prompt.side;
-    if prompt.actions.len() == 1 {
-        let only = prompt.actions[0].clone();
-        return Some(Thought { root: vec![(only.clone(), 0, 0.0)], action: only, iterations: 0 });
-    }
-    let mut rng = Pcg64Mcg::seed_from_u64(settings.seed);
-    let mut tree: Vec<Node<R::Action>> = vec![Node { action: None, mover: side_index::<R>(me), children: Vec::new(), visits: 0, available: 0, score: 0.0 }];
-    let mut done = 0;
-    while done < settings.iterations.max(1) {
-        iterate(state, me, settings, &mut rng, &mut tree);
-        done += 1;
+    let mut search = Ismcts::new(state, settings)?;
+    while !search.finished() {
+        let done = search.run(1);
         if stop(done) {
             break;
         }
     }
-    let root: Vec<(R::Action, u32, f64)> = tree[0]
-        .children
-        .iter()
-        .filter_map(|&c| {
-            let n = &tree[c];
-            let a = n.action.clone()?;
-            Some((a, n.visits, if n.visits > 0 { n.score / f64::from(n.visits) } else { 0.0 }))
-        })
-        .collect();
-    // The most visited action of the real prompt (ties: the better mean, then the listed order).
-    let best = prompt
-        .actions
-        .iter()
-        .filter_map(|a| root.iter().find(|r| &r.0 == a))
-        .fold(None::<&(R::Action, u32, f64)>, |best, r| match best {
-            Some(b) if (b.1, b.2) >= (r.1, r.2) => Some(b),
-            _ => Some(r),
-        })
-        .map(|r| r.0.clone())
-        .unwrap_or_else(|| prompt.actions[0].clone());
-    Some(Thought { action: best, iterations: done, root })
+    search.thought()
 }
 
 /// One iteration: draw a world from what `me` knows, select and expand in the shared tree,
@@ -210,6 +247,12 @@ mod tests {
         assert_eq!(one, two);
         assert!(b.is_legal(&one.action));
         assert_eq!(one.root.iter().map(|r| r.1).sum::<u32>(), one.iterations, "every iteration passes through one root action");
+        // In slices, as a page's worker thinks: the same search.
+        let mut sliced = Ismcts::new(&b, &settings).unwrap();
+        while !sliced.finished() {
+            sliced.run(7);
+        }
+        assert_eq!(sliced.thought().unwrap(), one);
         // Stopped early: "move now" after 5 iterations still gives a legal action.
         let early = choose(&b, &settings, |n| n >= 5).unwrap();
         assert_eq!(early.iterations, 5);

@@ -92,6 +92,15 @@ const fresh = new Game('bailen', 'bailen-1808', {}, 3);
 const hf = fresh.heuristic('French');
 ok(fresh.returns() === null && hf >= -1 && hf <= 1 && Math.abs(hf + fresh.heuristic('Spanish')) < 1e-9, `heuristic of a new game in [-1, 1], zero-sum: ${hf}`);
 refuses(() => fresh.heuristic('Prussian'), /bad side/, 'heuristic of an unknown side');
+{
+  // The computer opponent: a listed action for the side deciding, the same for the same seed; null once over.
+  const b = new MusketsBattleGame('medina-de-rioseco', {}, 4);
+  const listed = JSON.stringify(b.prompt().actions);
+  const a = b.think(40, 9);
+  ok(a !== null && listed.includes(JSON.stringify(a)) && JSON.stringify(b.think(40, 9)) === JSON.stringify(a),
+    `think() chooses a listed action, the same for one seed: ${JSON.stringify(a)}`);
+  ok(h.think(10, 1) === null, 'think() once the game is over is null');
+}
 
 console.log('-- scenario files from outside the built-in list');
 {

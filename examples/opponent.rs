@@ -9,6 +9,8 @@ use napoleonic::games::bloody_monday::{self, BloodyMonday};
 use napoleonic::games::muskets::battle::{Battle, SCENARIO_IDS};
 use napoleonic::games::{Rules, Search};
 use napoleonic::opponent::{choose, greedy, Settings};
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use std::time::Instant;
 
 /// Who plays the other side.
@@ -18,20 +20,10 @@ enum Rival {
     Greedy,
 }
 
-/// A small generator for the random player (not the game's dice).
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Play one game; true if the computer's side won. Decision times go to `times`.
 fn play<R: Search>(mut state: R, computer: R::Side, rival: Rival, settings: &Settings, seed: u64, times: &mut Vec<f64>) -> bool {
-    let mut pick = Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    // The random player's own generator (not the game's dice).
+    let mut pick = Pcg64Mcg::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut n = 0u64;
     while let Some(p) = state.prompt() {
         let a = if p.side == computer {
@@ -47,7 +39,7 @@ fn play<R: Search>(mut state: R, computer: R::Side, rival: Rival, settings: &Set
             a
         } else {
             match rival {
-                Rival::Random => Some(p.actions[pick.next(p.actions.len())].clone()),
+                Rival::Random => Some(p.actions[(pick.next_u32() as usize) % p.actions.len()].clone()),
                 Rival::Greedy => greedy(&state, seed ^ n),
             }
         };

@@ -93,10 +93,11 @@ impl Bailen {
     /// A new game at Game Setup.
     pub(crate) fn start(scen: Arc<Scenario>, options: Options, dice: Dice) -> Bailen {
         let n = scen.counters.len();
+        let tables = super::tables::Tables::of(&scen);
         let mut g = Bailen {
             board: vec![0; scen.grid.len()],
-            derived: super::Derived::empty(scen.grid.len()),
-            tables: super::tables::Tables::of(&scen),
+            derived: super::Derived::empty(&tables),
+            tables,
             search_buffers: Default::default(),
             units: vec![
                 Unit {

@@ -38,6 +38,20 @@ pub(crate) struct Tables {
     pub army: [Vec<UnitId>; 2],
     /// Lines of sight by offset.
     pub los: LosTable,
+    /// The movement searches' rows of offers (`movement::Reach`): for [counters not slowed by
+    /// olive groves, cavalry and horse artillery], per grid index and direction, where a step
+    /// offers its hex at cost 0 (`offer_slot + cost` is the word of the hex at that cost) and
+    /// the hex's bit in that word. A step off the board offers into a sink past the rows.
+    pub offers: [Vec<[(u32, u8); 6]>; 2],
+    /// Cost levels per word of the offers (enough for the largest movement factor of the
+    /// scenario with the Roads bonus, plus the dearest step).
+    pub offer_levels: usize,
+    /// Words of one bit per grid index, and how many words apart two neighbours can be.
+    pub words: usize,
+    pub word_margin: usize,
+    /// Per grid index, the `cell` bits of the terrain alone (`SIGHT_BLOCKING` for town, olive
+    /// grove and hill): the cells of an empty board.
+    pub terrain_cell: Vec<u8>,
 }
 
 /// The hexes strictly between the ends of a line of sight, by the offset from its first end to
@@ -174,10 +188,38 @@ impl Tables {
             .iter()
             .map(|&h| road.iter().map(|&r| r.distance(h)).min().unwrap_or(u16::MAX).min(255) as u8)
             .collect();
+        let words = n.div_ceil(64).max(1);
+        let max_mf = scen.counters.iter().map(|c| usize::from(c.mf)).max().unwrap_or(0);
+        // Halves: twice the factor, +2 for Roads; then a step of at most 4 halves.
+        let offer_levels = 2 * max_mf + 2 + 5;
+        let step_halves = [halves(false), halves(true)];
+        let offers = [0, 1].map(|g: usize| {
+            (0..n)
+                .map(|i| {
+                    let mut o = [((words * offer_levels) as u32, 0u8); 6];
+                    for (d, &j) in nbr[i].iter().enumerate() {
+                        if j != NONE {
+                            let j = usize::from(j);
+                            let slot = (j / 64) * offer_levels + usize::from(step_halves[g][i][d].max(1));
+                            o[d] = (slot as u32, (j % 64) as u8);
+                        }
+                    }
+                    o
+                })
+                .collect()
+        });
+        let word_margin = (0..n)
+            .flat_map(|i| nbr[i].iter().filter(|&&j| j != NONE).map(move |&j| (usize::from(j) / 64).abs_diff(i / 64)))
+            .max()
+            .unwrap_or(0);
         Tables {
+            offers,
+            offer_levels,
+            words,
+            word_margin,
             hexes,
             road_distance,
-            step_halves: [halves(false), halves(true)],
+            step_halves,
             nbr,
             deploy,
             victory_hex,
@@ -186,6 +228,11 @@ impl Tables {
             leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
             army,
             los: LosTable::new(max_range),
+            terrain_cell: scen
+                .terrain
+                .iter()
+                .map(|&t| if t & (TOWN | OLIVE | HILL) != 0 { super::cell::SIGHT_BLOCKING } else { 0 })
+                .collect(),
         }
     }
 }

@@ -9,9 +9,15 @@ use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again). Not part of the position: a clone starts without.
+/// move's path is not searched again), and the lines of sight already traced on this board.
+/// Not part of the position: a clone starts without.
 #[derive(Default)]
-pub(crate) struct SearchBuffers(RefCell<Buffers>);
+pub(crate) struct SearchBuffers {
+    moves: RefCell<Buffers>,
+    /// Per (artillery piece, target) counter pair, the last line of sight traced between
+    /// them: the board (`Derived::version`), the two hexes, and whether it is clear.
+    pub(crate) sight: RefCell<Vec<Option<(u32, Hex, Hex, bool)>>>,
+}
 
 #[derive(Default)]
 struct Buffers {
@@ -131,12 +137,8 @@ impl Bailen {
         }
     }
 
-    /// An army counter hostile to `side` stands on `h` (María Bellido is not an army counter).
-    pub(crate) fn enemy_at(&self, side: Side, h: Hex) -> bool {
-        self.unit_at(h).is_some_and(|u| self.side_of(u) != side && !self.is_water_carrier(u))
-    }
-
-    /// `enemy_at` by grid index (the cells kept with the board, `Derived::cell`).
+    /// An army counter hostile to `side` stands on grid index `i` (María Bellido is not an army
+    /// counter; the cells kept with the board, `Derived::cell`).
     #[inline]
     pub(crate) fn enemy_on(&self, side: Side, i: usize) -> bool {
         self.derived.cell.get(i).is_some_and(|f| f & cell::ARMY[side_index(side.other())] != 0)
@@ -278,15 +280,16 @@ impl Bailen {
         let mut at = i;
         while at != r.start && out.len() <= n {
             let mut best: Option<(u16, usize)> = None;
-            for &p in nbr.get(at).into_iter().flatten() {
+            for (back, &p) in nbr.get(at).into_iter().flatten().enumerate() {
                 let p = usize::from(p);
                 let Some(cp) = r.cost(p) else { continue };
+                // The step from `p` to `at` goes the opposite way (`Hex::neighbours` is a ring).
+                let d = (back + 3) % 6;
                 let (Some(from), Some(costs)) = (nbr.get(p), halves.get(p)) else { continue };
-                let Some(d) = from.iter().position(|&x| usize::from(x) == at) else { continue };
-                if r.roads_only && minor.get(p).is_none_or(|m| m & (1 << d) == 0) {
+                if usize::from(from[d]) != at || cp.saturating_add(u16::from(costs[d].max(1))) != c {
                     continue;
                 }
-                if cp.saturating_add(u16::from(costs[d].max(1))) != c {
+                if r.roads_only && minor.get(p).is_none_or(|m| m & (1 << d) == 0) {
                     continue;
                 }
                 if p != r.start && self.must_stop_on(side, mover_at, p) {
@@ -310,7 +313,7 @@ impl Bailen {
     /// right only for the hexes next to those (see `search`).
     fn with_moves<T>(&self, u: UnitId, start: Hex, budget: u32, toward: Option<&[(Hex, u8)]>, f: impl FnOnce(&Moves) -> T) -> T {
         let mut own = None;
-        let mut shared = self.search_buffers.0.try_borrow_mut();
+        let mut shared = self.search_buffers.moves.try_borrow_mut();
         let b = match shared.as_deref_mut() {
             Ok(b) => b,
             Err(_) => own.insert(Buffers::default()),
@@ -353,6 +356,16 @@ impl Bailen {
             Some(start) => self.with_moves(u, start, self.movement_halves(u), None, |m| m.ends(self)),
             None => Vec::new(),
         }
+    }
+
+    /// A `MoveTo` for each of `destinations`, in the same order, with room for one more.
+    pub(crate) fn move_actions(&self, u: UnitId) -> Vec<super::Action> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::with_capacity(1) };
+        self.with_moves(u, start, self.movement_halves(u), None, |m| {
+            let mut out = Vec::with_capacity(m.reached() + 1);
+            m.each_end(self, |to| out.push(super::Action::MoveTo { unit: u, to }));
+            out
+        })
     }
 
     /// The destinations of `u` adjacent to each hex of `around`, each list in grid order
@@ -461,23 +474,37 @@ impl Moves<'_> {
             && g.board.get(i) == Some(&0)
     }
 
-    /// Empty hexes the move may end on, in grid order.
-    fn ends(&self, g: &Bailen) -> Vec<Hex> {
+    /// The hexes of one word of either search.
+    fn word(&self, w: usize, x: u64) -> u64 {
+        x | self.road.and_then(|r| r.bits().get(w)).copied().unwrap_or(0)
+    }
+
+    /// How many hexes either search reached.
+    fn reached(&self) -> usize {
+        self.normal.bits().iter().enumerate().map(|(w, &x)| self.word(w, x).count_ones() as usize).sum()
+    }
+
+    /// `f` on each empty hex the move may end on, in grid order.
+    fn each_end(&self, g: &Bailen, mut f: impl FnMut(Hex)) {
         let hexes = &g.tables.hexes;
-        let road = self.road.map(|r| r.bits());
-        let word = |w: usize, x: u64| x | road.and_then(|r| r.get(w)).copied().unwrap_or(0);
-        let reached: u32 = self.normal.bits().iter().enumerate().map(|(w, &x)| word(w, x).count_ones()).sum();
-        let mut out = Vec::with_capacity(reached as usize + 1);
         for (w, &x) in self.normal.bits().iter().enumerate() {
-            let mut x = word(w, x);
+            let mut x = self.word(w, x);
             while x != 0 {
                 let i = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
                 if i != self.start && g.board.get(i) == Some(&0) {
-                    out.extend(hexes.get(i));
+                    if let Some(&h) = hexes.get(i) {
+                        f(h);
+                    }
                 }
             }
         }
+    }
+
+    /// Empty hexes the move may end on, in grid order.
+    fn ends(&self, g: &Bailen) -> Vec<Hex> {
+        let mut out = Vec::with_capacity(self.reached() + 1);
+        self.each_end(g, |h| out.push(h));
         out
     }
 

@@ -146,6 +146,9 @@ pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
     }
 }
 
+/// Slots of `SearchBuffers::sight`, one (piece, target) pair each at a time.
+pub(crate) const SIGHT_SLOTS: usize = 512;
+
 impl Bailen {
     // ---------------------------------------------------------------- who may attack whom
 
@@ -230,19 +233,18 @@ impl Bailen {
             return false;
         }
         // The same line on the same board was traced before (`SearchBuffers::sight`)?
-        let n = self.units.len();
-        let key = usize::from(unit) * n + usize::from(target);
-        let version = self.derived.version;
+        let key = (unit, target, from, to, self.derived.version);
+        let slot = (usize::from(unit) * 61 + usize::from(target)) % SIGHT_SLOTS;
         let Ok(mut memo) = self.search_buffers.sight.try_borrow_mut() else { return self.line_of_sight_clear(c.side, from, to) };
-        if memo.len() != n * n {
-            *memo = vec![None; n * n];
+        if memo.len() != SIGHT_SLOTS {
+            *memo = vec![None; SIGHT_SLOTS];
         }
-        match memo.get(key).copied().flatten() {
-            Some((v, a, b, clear)) if v == version && (a, b) == (from, to) => clear,
+        match memo.get(slot).copied().flatten() {
+            Some((k, clear)) if k == key => clear,
             _ => {
                 let clear = self.line_of_sight_clear(c.side, from, to);
-                if let Some(e) = memo.get_mut(key) {
-                    *e = Some((version, from, to, clear));
+                if let Some(e) = memo.get_mut(slot) {
+                    *e = Some((key, clear));
                 }
                 clear
             }

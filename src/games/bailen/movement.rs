@@ -14,9 +14,10 @@ use std::cell::RefCell;
 #[derive(Default)]
 pub(crate) struct SearchBuffers {
     moves: RefCell<Buffers>,
-    /// Per (artillery piece, target) counter pair, the last line of sight traced between
-    /// them: the board (`Derived::version`), the two hexes, and whether it is clear.
-    pub(crate) sight: RefCell<Vec<Option<(u32, Hex, Hex, bool)>>>,
+    /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
+    /// shared by a few pairs): the pair, their hexes, the board (`Derived::version`), and
+    /// whether the line is clear.
+    pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
 }
 
 #[derive(Default)]

@@ -4,9 +4,11 @@
 //! before any die is rolled), optional supporters, then each shot is resolved in turn: tactical
 //! retreat, the die, the result, the defender's retreat. Vacated hexes queue an advance.
 use super::action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
-use super::scenario::{Kind, BUILDING, HILL, OLIVE, TOWN};
+use super::scenario::{Kind, BUILDING, HILL, OLIVE};
 use super::sequence::{Cont, Phase};
-use super::{Bailen, Place};
+use super::scenario::side_index;
+use super::tables::NONE;
+use super::{cell, Bailen, Place};
 use crate::core::hex::{line_of_sight, Hex};
 use crate::core::odds::Distribution;
 use crate::games::Prompt;
@@ -144,6 +146,9 @@ pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
     }
 }
 
+/// Slots of `SearchBuffers::sight`, one (piece, target) pair each at a time.
+pub(crate) const SIGHT_SLOTS: usize = 512;
+
 impl Bailen {
     // ---------------------------------------------------------------- who may attack whom
 
@@ -166,10 +171,9 @@ impl Bailen {
         }
         // Reaction: with organized enemies adjacent, fight one of them and not at range.
         let organised_adjacent = kind == FightKind::Reaction
-            && uh
-                .neighbours()
-                .iter()
-                .any(|&n| self.unit_at(n).is_some_and(|e| self.enemy_at(uc.side, n) && !self.units[e as usize].disorganised));
+            && self.around(uh).into_iter().flatten().any(|j| {
+                self.enemy_on(uc.side, j) && self.board.get(j).is_some_and(|&b| b > 0 && !self.units[usize::from(b - 1)].disorganised)
+            });
         Some(Attacker {
             unit,
             hex: uh,
@@ -177,6 +181,15 @@ impl Bailen {
             in_zoc: self.in_enemy_zoc(uc.side, uh),
             organised_adjacent,
         })
+    }
+
+    /// The grid indices of the six hexes around `h` (`Hex::neighbours` order), None off the
+    /// board.
+    fn around(&self, h: Hex) -> [Option<usize>; 6] {
+        match self.scen.grid.index(h).and_then(|i| self.tables.nbr.get(i)) {
+            Some(n) => n.map(|j| (j != NONE).then_some(usize::from(j))),
+            None => self.scen.grid.neighbour_indices_of(h),
+        }
     }
 
     /// May the attacker `a` attack `target` (the rest of `can_attack`)?
@@ -200,7 +213,7 @@ impl Bailen {
             if a.organised_adjacent {
                 return adjacent && !t.disorganised;
             }
-            return adjacent || self.in_range_and_sight(a.unit, a.hex, th);
+            return adjacent || self.in_range_and_sight(a.unit, a.hex, target, th);
         }
         if adjacent {
             return true;
@@ -209,31 +222,73 @@ impl Bailen {
         if a.in_zoc || a.kind == FightKind::Chained {
             return false;
         }
-        self.in_range_and_sight(a.unit, a.hex, th)
+        self.in_range_and_sight(a.unit, a.hex, target, th)
     }
 
     /// Only in Ranged Combat with Artillery: range and Line of Sight.
-    fn in_range_and_sight(&self, unit: UnitId, from: Hex, to: Hex) -> bool {
+    fn in_range_and_sight(&self, unit: UnitId, from: Hex, target: UnitId, to: Hex) -> bool {
         let c = self.counter(unit);
         let d = from.distance(to);
         if !c.kind.is_artillery() || d < 2 || d > c.range as u16 {
             return false;
         }
-        // Enemy units, town, olive grove and hill hexes between block; friends do not.
-        let grid = &self.scen.grid;
-        let blocks_at = |i: usize| self.enemy_on(c.side, i) || self.scen.terrain.get(i).is_some_and(|t| t & (TOWN | OLIVE | HILL) != 0);
-        match self.tables.los.traces(from, to) {
-            // The hexes between, from the table of lines (the same as `line_of_sight`).
-            Some((first, second)) => {
-                let clear = |trace: &[(i8, i8)]| {
-                    trace.iter().all(|&(dq, dr)| {
-                        let h = Hex::new(from.q.wrapping_add(i16::from(dq)), from.r.wrapping_add(i16::from(dr)));
-                        grid.index(h).is_none_or(|i| !blocks_at(i))
-                    })
-                };
-                clear(first) || (!second.is_empty() && clear(second))
+        // The same line on the same board was traced before (`SearchBuffers::sight`)?
+        let key = (unit, target, from, to, self.derived.version);
+        let slot = (usize::from(unit) * 61 + usize::from(target)) % SIGHT_SLOTS;
+        let Ok(mut memo) = self.search_buffers.sight.try_borrow_mut() else { return self.line_of_sight_clear(c.side, from, to) };
+        if memo.len() != SIGHT_SLOTS {
+            *memo = vec![None; SIGHT_SLOTS];
+        }
+        match memo.get(slot).copied().flatten() {
+            Some((k, clear)) if k == key => clear,
+            _ => {
+                let clear = self.line_of_sight_clear(c.side, from, to);
+                if let Some(e) = memo.get_mut(slot) {
+                    *e = Some((key, clear));
+                }
+                clear
             }
-            None => line_of_sight(from, to, |h| grid.index(h).is_some_and(blocks_at)),
+        }
+    }
+
+    /// Line of Sight from `from` to `to` for a piece of `side`.
+    fn line_of_sight_clear(&self, side: Side, from: Hex, to: Hex) -> bool {
+        // Enemy units, town, olive grove and hill hexes between block; friends do not.
+        let blocking = cell::ARMY[side_index(side.other())] | cell::SIGHT_BLOCKING;
+        let (grid, cells, los) = (&self.scen.grid, &self.derived.cell, &self.tables.los);
+        let blocks = |i: usize| cells.get(i).is_some_and(|&f| f & blocking != 0);
+        match (los.line(from, to), grid.index(from)) {
+            // The hexes between, from the table of lines (the same as `line_of_sight`).
+            (Some((cell, p, first, second)), Some(i)) => {
+                let (columns, rows) = (i32::from(grid.columns), i32::from(grid.rows));
+                let (c0, r0) = (i as i32 / rows, i as i32 % rows);
+                let e = los.extents[p].get(cell).copied().unwrap_or([0; 4]);
+                let on_board = c0 + i32::from(e[0]) >= 0
+                    && c0 + i32::from(e[1]) < columns
+                    && r0 + i32::from(e[2]) >= 0
+                    && r0 + i32::from(e[3]) < rows;
+                if on_board {
+                    // Every hex between is on the board: by grid index.
+                    let steps = &los.index_steps[p];
+                    let clear = |trace: std::ops::Range<usize>| {
+                        steps.get(trace).is_some_and(|s| s.iter().all(|&k| !blocks((i as i32 + k) as usize)))
+                    };
+                    clear(first) || (!second.is_empty() && clear(second))
+                } else {
+                    // Off the board nothing blocks.
+                    let offsets = &los.columns_rows[p];
+                    let clear = |trace: std::ops::Range<usize>| {
+                        offsets.get(trace).is_some_and(|s| {
+                            s.iter().all(|&(dc, dr)| {
+                                let (c, r) = (c0 + i32::from(dc), r0 + i32::from(dr));
+                                !(0..columns).contains(&c) || !(0..rows).contains(&r) || !blocks((c * rows + r) as usize)
+                            })
+                        })
+                    };
+                    clear(first) || (!second.is_empty() && clear(second))
+                }
+            }
+            _ => line_of_sight(from, to, |h| grid.index(h).is_some_and(blocks)),
         }
     }
 
@@ -257,9 +312,10 @@ impl Bailen {
                 }
             }
         } else {
-            for n in a.hex.neighbours() {
-                if let Some(t) = self.unit_at(n).filter(|&t| self.may_attack(&a, t)) {
-                    f(t);
+            for j in self.around(a.hex).into_iter().flatten() {
+                match self.board.get(j) {
+                    Some(&b) if b > 0 && self.may_attack(&a, b - 1) => f(b - 1),
+                    _ => {}
                 }
             }
         }
@@ -268,7 +324,7 @@ impl Bailen {
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
     pub(crate) fn reaction_attacks(&self) -> Vec<Action> {
         let inactive = self.active.unwrap_or(Side::French).other();
-        let mut acts = Vec::new();
+        let mut acts = Vec::with_capacity(32);
         for (u, _) in self.army_on_map(inactive) {
             let unit = &self.units[u as usize];
             if self.counter(u).kind.is_artillery() && !unit.reacted && !unit.disorganised {
@@ -283,7 +339,7 @@ impl Bailen {
     pub(crate) fn combat_attacks(&self) -> Vec<Action> {
         let active = self.active.unwrap_or(Side::French);
         let left = self.turn.combat_left.unwrap_or(0);
-        let mut acts = Vec::new();
+        let mut acts = Vec::with_capacity(32);
         for (u, _) in self.army_on_map(active) {
             if self.attacks_available(u, left) == 0 {
                 continue;

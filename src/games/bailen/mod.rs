@@ -283,6 +283,9 @@ pub(crate) struct Derived {
     /// Per grid index, the army counters of [French, Spanish] on the six hexes around it: the
     /// hex is in that side's zone of control when its count is not 0.
     pub zoc: Vec<[u8; 2]>,
+    /// Per grid index, what stands on and around the hex as `cell` bits (who is on it, whose
+    /// ZoC it is in, and its terrain that blocks a line of sight), for the hot loops.
+    pub cell: Vec<u8>,
     /// Army counters of [French, Spanish] on the board.
     pub on_board: [u8; 2],
     /// French counters not of Vedel's formation on star hexes (Who Wins the Game?).
@@ -296,14 +299,22 @@ pub(crate) struct Derived {
 impl PartialEq for Derived {
     /// The same counts (whatever the versions).
     fn eq(&self, o: &Derived) -> bool {
-        (&self.zoc, self.on_board, self.french_on_stars, self.spanish_in_town_or_stars)
-            == (&o.zoc, o.on_board, o.french_on_stars, o.spanish_in_town_or_stars)
+        (&self.zoc, &self.cell, self.on_board, self.french_on_stars, self.spanish_in_town_or_stars)
+            == (&o.zoc, &o.cell, o.on_board, o.french_on_stars, o.spanish_in_town_or_stars)
     }
 }
 
 impl Derived {
-    pub(crate) fn empty(hexes: usize) -> Derived {
-        Derived { zoc: vec![[0; 2]; hexes], on_board: [0; 2], french_on_stars: 0, spanish_in_town_or_stars: 0, version: 0 }
+    /// The counts of an empty board (its cells hold only their terrain, `Tables::terrain_cell`).
+    pub(crate) fn empty(t: &tables::Tables) -> Derived {
+        Derived {
+            zoc: vec![[0; 2]; t.terrain_cell.len()],
+            cell: t.terrain_cell.clone(),
+            on_board: [0; 2],
+            french_on_stars: 0,
+            spanish_in_town_or_stars: 0,
+            version: 0,
+        }
     }
 
     /// Counter `u` arrives on (`by` 1) or leaves (`by` -1) grid index `i`. María Bellido is not
@@ -311,15 +322,21 @@ impl Derived {
     fn count(&mut self, scen: &Scenario, t: &tables::Tables, u: UnitId, i: usize, by: i8) {
         let Some(c) = scen.counters.get(u as usize) else { return };
         self.version = self.version.wrapping_add(1);
+        let s = scenario::side_index(c.side);
+        let mark = |f: &mut u8, bit: u8, on: bool| *f = if on { *f | bit } else { *f & !bit };
+        let Some(here) = self.cell.get_mut(i) else { return };
+        mark(here, cell::ON[s], by > 0);
         if scen.water_carrier == Some(u) {
             return;
         }
-        let s = scenario::side_index(c.side);
+        mark(here, cell::ARMY[s], by > 0);
         let add = |x: &mut u8| *x = x.wrapping_add_signed(by);
         if let Some(around) = t.nbr.get(i) {
             for &j in around {
-                if let Some(z) = self.zoc.get_mut(usize::from(j)) {
+                let j = usize::from(j);
+                if let (Some(z), Some(f)) = (self.zoc.get_mut(j), self.cell.get_mut(j)) {
                     add(&mut z[s]);
+                    mark(f, cell::ZOC[s], z[s] > 0);
                 }
             }
         }
@@ -334,7 +351,7 @@ impl Derived {
 
     /// The counts of `g`'s board, from scratch.
     fn of(g: &Bailen) -> Derived {
-        let mut d = Derived::empty(g.board.len());
+        let mut d = Derived::empty(&g.tables);
         for (i, &b) in g.board.iter().enumerate() {
             if b > 0 {
                 d.count(&g.scen, &g.tables, b - 1, i, 1);
@@ -342,6 +359,18 @@ impl Derived {
         }
         d
     }
+}
+
+/// The bits of `Derived::cell`, by side index ([French, Spanish]).
+pub(crate) mod cell {
+    /// A counter of that side stands on the hex (María Bellido is Spanish).
+    pub const ON: [u8; 2] = [1, 2];
+    /// An army counter of that side stands on the hex (María Bellido is not one, A3).
+    pub const ARMY: [u8; 2] = [4, 8];
+    /// The hex is in that side's zone of control.
+    pub const ZOC: [u8; 2] = [16, 32];
+    /// Town, olive grove or hill: the terrain blocks a line of sight (Ranged Combat).
+    pub const SIGHT_BLOCKING: u8 = 64;
 }
 
 /// One counter as every player sees it.

@@ -1,22 +1,30 @@
 //! Movement of Troops: terrain costs (in half movement points, so the Royal Road's ½ is exact),
 //! one counter a hex, zones of control and their cancellation, reinforcement entry.
 use super::action::{Side, UnitId};
+use super::cell;
 use super::scenario::{side_index, Kind};
 use super::tables::NONE;
 use super::Bailen;
-use crate::core::hex::{Hex, ReachScratch};
+use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again). Not part of the position: a clone starts without.
+/// move's path is not searched again), and the lines of sight already traced on this board.
+/// Not part of the position: a clone starts without.
 #[derive(Default)]
-pub(crate) struct SearchBuffers(RefCell<Buffers>);
+pub(crate) struct SearchBuffers {
+    moves: RefCell<Buffers>,
+    /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
+    /// shared by a few pairs): the pair, their hexes, the board (`Derived::version`), and
+    /// whether the line is clear.
+    pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
+}
 
 #[derive(Default)]
 struct Buffers {
     /// The normal search and the roads-only one.
-    normal: ReachScratch,
-    road: ReachScratch,
+    normal: Reach,
+    road: Reach,
     /// What the buffers hold: None after a partial search.
     key: Option<MovesKey>,
 }
@@ -29,6 +37,81 @@ struct MovesKey {
     start: usize,
     budget: u32,
     version: u32,
+}
+
+/// The cheapest-path search of one move, by cost levels in half points: every hex offered at
+/// a cost is a bit of that level's row, and the hexes of each level, in cost order, are
+/// settled (their cheapest cost) and expanded. Reusable without allocating once warm. Its
+/// reached hexes, costs and paths are those of `core::hex::reachable_indexed`; a path takes,
+/// at each hex, the parent of lowest (cost, grid index) among the expanded neighbours that
+/// offer its cost.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Reach {
+    /// Per word of the board's bits and cost level (`Tables::offer_levels` levels a word), the
+    /// hexes offered at that cost; emptied as they are settled. A sink of one word's levels
+    /// follows, for the steps off the board.
+    offered: Vec<u64>,
+    /// One bit per grid index reached (the start included).
+    bits: Vec<u64>,
+    /// Cheapest cost per grid index reached; u16::MAX otherwise.
+    cost: Vec<u16>,
+    /// Grid indices reached (to forget them quickly).
+    touched: Vec<u16>,
+    /// The words of `bits` that hold the hexes reached: `lo..=hi` (hi < lo when none).
+    lo: usize,
+    hi: usize,
+    /// The last search: its start, and whether it kept to minor roads.
+    start: usize,
+    roads_only: bool,
+}
+
+impl Reach {
+    /// Forget the last search, on a board of `n` hexes with these tables.
+    fn clear(&mut self, n: usize, t: &super::tables::Tables) {
+        let size = (t.words + 1) * t.offer_levels;
+        if self.cost.len() != n || self.bits.len() != t.words || self.offered.len() != size {
+            *self = Reach { offered: vec![0; size], bits: vec![0; t.words], cost: vec![u16::MAX; n], ..Reach::default() };
+        }
+        for &i in &self.touched {
+            let i = usize::from(i);
+            if let Some(c) = self.cost.get_mut(i) {
+                *c = u16::MAX;
+            }
+            if let Some(w) = self.bits.get_mut(i / 64) {
+                *w = 0;
+            }
+        }
+        self.touched.clear();
+        (self.lo, self.hi) = (usize::MAX, 0);
+        self.start = usize::MAX;
+    }
+
+    /// Grid index `i` is reached at its cheapest cost `c`.
+    #[inline]
+    fn settle(&mut self, i: usize, c: usize) {
+        if let (Some(w), Some(cost)) = (self.bits.get_mut(i / 64), self.cost.get_mut(i)) {
+            *w |= 1 << (i % 64);
+            *cost = c as u16;
+            self.touched.push(i as u16);
+            self.lo = self.lo.min(i / 64);
+            self.hi = self.hi.max(i / 64);
+        }
+    }
+
+    /// Was grid index `i` reached?
+    fn reached(&self, i: usize) -> bool {
+        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// One bit per grid index reached, 64 a word.
+    fn bits(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// The cheapest cost to grid index `i`, if reached.
+    fn cost(&self, i: usize) -> Option<u16> {
+        self.cost.get(i).copied().filter(|&c| c != u16::MAX)
+    }
 }
 
 impl Clone for SearchBuffers {
@@ -55,23 +138,18 @@ impl Bailen {
         }
     }
 
-    /// An army counter hostile to `side` stands on `h` (María Bellido is not an army counter).
-    pub(crate) fn enemy_at(&self, side: Side, h: Hex) -> bool {
-        self.unit_at(h).is_some_and(|u| self.side_of(u) != side && !self.is_water_carrier(u))
-    }
-
-    /// `enemy_at` by grid index.
+    /// An army counter hostile to `side` stands on grid index `i` (María Bellido is not an army
+    /// counter; the cells kept with the board, `Derived::cell`).
     #[inline]
     pub(crate) fn enemy_on(&self, side: Side, i: usize) -> bool {
-        let b = self.board.get(i).copied().unwrap_or(0);
-        b > 0 && self.side_of(b - 1) != side && !self.is_water_carrier(b - 1)
+        self.derived.cell.get(i).is_some_and(|f| f & cell::ARMY[side_index(side.other())] != 0)
     }
 
     /// `in_enemy_zoc` for the hex of grid index `i`: an enemy army counter is adjacent (the
-    /// counts kept with the board, `Derived::zoc`).
+    /// cells kept with the board, `Derived::cell`).
     #[inline]
     pub(crate) fn enemy_zoc_on(&self, side: Side, i: usize) -> bool {
-        self.derived.zoc.get(i).is_some_and(|z| z[side_index(side.other())] > 0)
+        self.derived.cell.get(i).is_some_and(|f| f & cell::ZOC[side_index(side.other())] != 0)
     }
 
     /// Must a counter of `side` moving from grid index `mover_at` (None: entering) stop on
@@ -103,45 +181,132 @@ impl Bailen {
     }
 
     /// Cheapest-path search for counter `u` from grid index `start` with `budget` halves into
-    /// `scratch`. `roads_only` keeps to minor roads (the Roads optional rule). With `toward`,
-    /// only the hexes next to those hexes need to be right: a hex from which none of them is
-    /// in reach (a step costs at least half a point) is not left.
-    fn search(&self, scratch: &mut ReachScratch, u: UnitId, start: usize, budget: u32, roads_only: bool, toward: Option<&[(Hex, u8)]>) {
+    /// `r`. `roads_only` keeps to minor roads (the Roads optional rule). With `toward`, only
+    /// the hexes next to those hexes need to be right: a hex from which none of them is in
+    /// reach (a step costs at least half a point) is not left.
+    fn search(&self, r: &mut Reach, u: UnitId, start: usize, budget: u32, roads_only: bool, toward: Option<&[(Hex, u8)]>) {
+        let t = &*self.tables;
+        let n = t.nbr.len();
+        r.clear(n, t);
+        // The levels cover every budget of the scenario's counters (`Tables::offer_levels`).
+        let levels = t.offer_levels;
+        let budget = usize::try_from(budget).unwrap_or(usize::MAX).min(levels.saturating_sub(5));
+        if start >= n {
+            return;
+        }
+        r.start = start;
+        r.roads_only = roads_only;
         let side = self.side_of(u);
         let kind = self.counter(u).kind;
-        let artillery = kind.is_artillery();
-        let t = &*self.tables;
-        let halves = &t.step_halves[usize::from(kind.slowed_by_groves())];
-        let minor = &self.scen.minor_dirs;
+        let enemy = side_index(side.other());
+        // Never over an enemy counter (María Bellido only lets the Spanish pass); artillery
+        // that moves cannot enter an enemy ZoC.
+        let closed = cell::ON[enemy] | if kind.is_artillery() { cell::ZOC[enemy] } else { 0 };
+        let zoc = cell::ZOC[enemy];
+        let offers = &t.offers[usize::from(kind.slowed_by_groves())];
+        let (cells, minor) = (&self.derived.cell, &self.scen.minor_dirs);
         let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
-        let budget = u16::try_from(budget).unwrap_or(u16::MAX - 1);
-        let out_of_reach = |i: usize, cost: u16| {
+        let out_of_reach = |i: usize, cost: usize| {
             toward.is_some_and(|targets| {
                 let bound = targets.iter().map(|&(h, r)| t.cost_bound(i, h, r)).min().unwrap_or(u32::MAX);
-                u32::from(cost).saturating_add(bound) > u32::from(budget)
+                (cost as u32).saturating_add(bound) > budget as u32
             })
         };
-        scratch.search(
-            &t.nbr,
-            start,
-            budget,
-            |from, dir, to| {
-                if roads_only && minor.get(from).is_none_or(|m| m & (1 << dir) == 0) {
-                    return None;
+        // Offer the neighbours of `i` (cost `c`) at their costs.
+        let expand = |r: &mut Reach, i: usize, c: usize| {
+            let Some(steps) = offers.get(i) else { return };
+            if roads_only {
+                let dirs = minor.get(i).copied().unwrap_or(0);
+                for (d, &(slot, bit)) in steps.iter().enumerate() {
+                    if let (true, Some(w)) = (dirs & (1 << d) != 0, r.offered.get_mut(slot as usize + c)) {
+                        *w |= 1 << bit;
+                    }
                 }
-                // Never over an enemy counter; María Bellido only lets the Spanish pass.
-                let o = self.board.get(to).copied().unwrap_or(0);
-                if o > 0 && self.side_of(o - 1) != side {
-                    return None;
+            } else {
+                for &(slot, bit) in steps {
+                    if let Some(w) = r.offered.get_mut(slot as usize + c) {
+                        *w |= 1 << bit;
+                    }
                 }
-                // Artillery that moves cannot enter an enemy ZoC.
-                if artillery && self.enemy_zoc_on(side, to) {
-                    return None;
+            }
+        };
+        r.settle(start, 0);
+        expand(r, start, 0);
+        let m = t.word_margin;
+        for c in 1..=budget {
+            // Offers lie next to the hexes reached: within `word_margin` words of them.
+            let (lo, hi) = (r.lo.saturating_sub(m), (r.hi + m).min(t.words - 1));
+            for w in lo..=hi {
+                let Some(row) = r.offered.get_mut(w * levels + c) else { break };
+                let mut x = *row & !r.bits.get(w).copied().unwrap_or(0);
+                *row = 0;
+                while x != 0 {
+                    let i = w * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    // Closed to the mover?
+                    let Some(&f) = cells.get(i) else { continue };
+                    if f & closed != 0 {
+                        continue;
+                    }
+                    r.settle(i, c);
+                    // A hex the mover must stop in is reached but not left.
+                    if f & zoc != 0 && self.must_stop_on(side, mover_at, i) || out_of_reach(i, c) {
+                        continue;
+                    }
+                    expand(r, i, c);
                 }
-                halves.get(from).map(|c| u16::from(c[dir]))
-            },
-            |i, cost| out_of_reach(i, cost) || self.must_stop_on(side, mover_at, i),
-        )
+            }
+        }
+        // Offers past the budget are forgotten.
+        let (lo, hi) = (r.lo.saturating_sub(m), (r.hi + m).min(t.words - 1));
+        for w in lo..=hi {
+            if let Some(past) = r.offered.get_mut(w * levels + budget + 1..(w + 1) * levels) {
+                past.fill(0);
+            }
+        }
+    }
+
+    /// The grid indices of the cheapest path of the search `r` (of counter `u`, without
+    /// `toward`) to `i`, the start first; empty if not reached. At each hex, the parent is the
+    /// expanded neighbour of lowest (cost, grid index) whose step there gives the hex's cost.
+    fn reach_path(&self, r: &Reach, u: UnitId, i: usize) -> Vec<usize> {
+        let Some(mut c) = r.cost(i) else { return Vec::new() };
+        let t = &*self.tables;
+        let n = t.nbr.len();
+        let side = self.side_of(u);
+        let halves = &t.step_halves[usize::from(self.counter(u).kind.slowed_by_groves())];
+        let (nbr, minor) = (&t.nbr, &self.scen.minor_dirs);
+        let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
+        let mut out = vec![i];
+        let mut at = i;
+        while at != r.start && out.len() <= n {
+            let mut best: Option<(u16, usize)> = None;
+            for (back, &p) in nbr.get(at).into_iter().flatten().enumerate() {
+                let p = usize::from(p);
+                let Some(cp) = r.cost(p) else { continue };
+                // The step from `p` to `at` goes the opposite way (`Hex::neighbours` is a ring).
+                let d = (back + 3) % 6;
+                let (Some(from), Some(costs)) = (nbr.get(p), halves.get(p)) else { continue };
+                if usize::from(from[d]) != at || cp.saturating_add(u16::from(costs[d].max(1))) != c {
+                    continue;
+                }
+                if r.roads_only && minor.get(p).is_none_or(|m| m & (1 << d) == 0) {
+                    continue;
+                }
+                if p != r.start && self.must_stop_on(side, mover_at, p) {
+                    continue;
+                }
+                if best.is_none_or(|b| (cp, p) < b) {
+                    best = Some((cp, p));
+                }
+            }
+            let Some((cp, p)) = best else { return Vec::new() };
+            out.push(p);
+            at = p;
+            c = cp;
+        }
+        out.reverse();
+        out
     }
 
     /// The searches of one move of `u` from `start` with `budget` halves (the normal one and,
@@ -149,7 +314,7 @@ impl Bailen {
     /// right only for the hexes next to those (see `search`).
     fn with_moves<T>(&self, u: UnitId, start: Hex, budget: u32, toward: Option<&[(Hex, u8)]>, f: impl FnOnce(&Moves) -> T) -> T {
         let mut own = None;
-        let mut shared = self.search_buffers.0.try_borrow_mut();
+        let mut shared = self.search_buffers.moves.try_borrow_mut();
         let b = match shared.as_deref_mut() {
             Ok(b) => b,
             Err(_) => own.insert(Buffers::default()),
@@ -165,7 +330,7 @@ impl Bailen {
             }
             b.key = toward.is_none().then_some(key);
         }
-        f(&Moves { start: s, normal: &b.normal, road: with_road.then_some(&b.road) })
+        f(&Moves { unit: u, start: s, normal: &b.normal, road: with_road.then_some(&b.road) })
     }
 
     /// Has counter `u` at least one destination? Usually answered by one adjacent empty hex it
@@ -192,6 +357,16 @@ impl Bailen {
             Some(start) => self.with_moves(u, start, self.movement_halves(u), None, |m| m.ends(self)),
             None => Vec::new(),
         }
+    }
+
+    /// A `MoveTo` for each of `destinations`, in the same order, with room for one more.
+    pub(crate) fn move_actions(&self, u: UnitId) -> Vec<super::Action> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::with_capacity(1) };
+        self.with_moves(u, start, self.movement_halves(u), None, |m| {
+            let mut out = Vec::with_capacity(m.reached() + 1);
+            m.each_end(self, |to| out.push(super::Action::MoveTo { unit: u, to }));
+            out
+        })
     }
 
     /// The destinations of `u` adjacent to each hex of `around`, each list in grid order
@@ -284,10 +459,12 @@ impl Bailen {
 
 /// The searches of one move: the normal one and, with the Roads rule, the roads-only one.
 struct Moves<'a> {
+    /// The counter that moves.
+    unit: UnitId,
     /// Grid index of the start (usize::MAX off the board).
     start: usize,
-    normal: &'a ReachScratch,
-    road: Option<&'a ReachScratch>,
+    normal: &'a Reach,
+    road: Option<&'a Reach>,
 }
 
 impl Moves<'_> {
@@ -298,23 +475,37 @@ impl Moves<'_> {
             && g.board.get(i) == Some(&0)
     }
 
-    /// Empty hexes the move may end on, in grid order.
-    fn ends(&self, g: &Bailen) -> Vec<Hex> {
+    /// The hexes of one word of either search.
+    fn word(&self, w: usize, x: u64) -> u64 {
+        x | self.road.and_then(|r| r.bits().get(w)).copied().unwrap_or(0)
+    }
+
+    /// How many hexes either search reached.
+    fn reached(&self) -> usize {
+        self.normal.bits().iter().enumerate().map(|(w, &x)| self.word(w, x).count_ones() as usize).sum()
+    }
+
+    /// `f` on each empty hex the move may end on, in grid order.
+    fn each_end(&self, g: &Bailen, mut f: impl FnMut(Hex)) {
         let hexes = &g.tables.hexes;
-        let road = self.road.map(|r| r.bits());
-        let word = |w: usize, x: u64| x | road.and_then(|r| r.get(w)).copied().unwrap_or(0);
-        let reached: u32 = self.normal.bits().iter().enumerate().map(|(w, &x)| word(w, x).count_ones()).sum();
-        let mut out = Vec::with_capacity(reached as usize + 1);
         for (w, &x) in self.normal.bits().iter().enumerate() {
-            let mut x = word(w, x);
+            let mut x = self.word(w, x);
             while x != 0 {
                 let i = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
                 if i != self.start && g.board.get(i) == Some(&0) {
-                    out.extend(hexes.get(i));
+                    if let Some(&h) = hexes.get(i) {
+                        f(h);
+                    }
                 }
             }
         }
+    }
+
+    /// Empty hexes the move may end on, in grid order.
+    fn ends(&self, g: &Bailen) -> Vec<Hex> {
+        let mut out = Vec::with_capacity(self.reached() + 1);
+        self.each_end(g, |h| out.push(h));
         out
     }
 
@@ -328,6 +519,6 @@ impl Moves<'_> {
         } else {
             return Vec::new();
         };
-        via.path(i).into_iter().filter_map(|j| g.tables.hexes.get(j).copied()).collect()
+        g.reach_path(via, self.unit, i).into_iter().filter_map(|j| g.tables.hexes.get(j).copied()).collect()
     }
 }

@@ -93,10 +93,11 @@ impl Bailen {
     /// A new game at Game Setup.
     pub(crate) fn start(scen: Arc<Scenario>, options: Options, dice: Dice) -> Bailen {
         let n = scen.counters.len();
+        let tables = super::tables::Tables::of(&scen);
         let mut g = Bailen {
             board: vec![0; scen.grid.len()],
-            derived: super::Derived::empty(scen.grid.len()),
-            tables: super::tables::Tables::of(&scen),
+            derived: super::Derived::empty(&tables),
+            tables,
             search_buffers: Default::default(),
             units: vec![
                 Unit {
@@ -154,12 +155,13 @@ impl Bailen {
     /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).
     fn deploy_hexes(&self, u: UnitId) -> Vec<Hex> {
         let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::new() };
-        let grid = &self.scen.grid;
-        zone.iter()
-            .map(|&i| usize::from(i))
-            .filter(|&i| self.board.get(i) == Some(&0))
-            .map(|i| grid.hex(i))
-            .collect()
+        let mut out = Vec::with_capacity(zone.len());
+        for &i in zone {
+            if self.board.get(usize::from(i)) == Some(&0) {
+                out.extend(self.tables.hexes.get(usize::from(i)));
+            }
+        }
+        out
     }
 
     // ---------------------------------------------------------------- prompts
@@ -209,9 +211,7 @@ impl Bailen {
                 (active, Step::Movement { leader, allowance: t.allowance, moved: t.moved, formation_moved: t.formation_moved }, acts)
             }
             Phase::MoveCounter { unit } => {
-                let dests = self.destinations(*unit);
-                let mut acts: Vec<Action> = Vec::with_capacity(dests.len() + 1);
-                acts.extend(dests.into_iter().map(|to| Action::MoveTo { unit: *unit, to }));
+                let mut acts = self.move_actions(*unit);
                 acts.push(Action::CancelMove { unit: *unit });
                 (active, Step::MoveCounter { unit: *unit }, acts)
             }
@@ -801,13 +801,21 @@ impl Bailen {
         let needed = (others_moved + 1).saturating_sub(t.formation_moved);
         let others_ok = needed == 0
             || (needed < t.allowance - t.moved && self.formation_can_still_move(needed as usize));
-        self.army_on_map(active)
-            .map(|(u, _)| u)
-            .filter(|&u| {
-                let unit = &self.units[u as usize];
-                !unit.moved && !unit.disorganised && (self.in_leader_formation(u) || others_ok)
-            })
-            .collect()
+        // `in_leader_formation`, with the leader's formation looked up once.
+        let formation = t.leader.map(|l| self.counter(l).formation);
+        let army = &self.tables.army[side_index(active)];
+        let mut out = Vec::with_capacity(army.len());
+        for &u in army {
+            let unit = &self.units[u as usize];
+            if unit.hex().is_some()
+                && !unit.moved
+                && !unit.disorganised
+                && (others_ok || formation.is_some_and(|f| self.counter(u).formation == f))
+            {
+                out.push(u);
+            }
+        }
+        out
     }
 
     /// Can at least `n` unmoved, organized counters of the activated formation still move

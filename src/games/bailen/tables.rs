@@ -38,27 +38,50 @@ pub(crate) struct Tables {
     pub army: [Vec<UnitId>; 2],
     /// Lines of sight by offset.
     pub los: LosTable,
+    /// The movement searches' rows of offers (`movement::Reach`): for [counters not slowed by
+    /// olive groves, cavalry and horse artillery], per grid index and direction, where a step
+    /// offers its hex at cost 0 (`offer_slot + cost` is the word of the hex at that cost) and
+    /// the hex's bit in that word. A step off the board offers into a sink past the rows.
+    pub offers: [Vec<[(u32, u8); 6]>; 2],
+    /// Cost levels per word of the offers (enough for the largest movement factor of the
+    /// scenario with the Roads bonus, plus the dearest step).
+    pub offer_levels: usize,
+    /// Words of one bit per grid index, and how many words apart two neighbours can be.
+    pub words: usize,
+    pub word_margin: usize,
+    /// Per grid index, the `cell` bits of the terrain alone (`SIGHT_BLOCKING` for town, olive
+    /// grove and hill): the cells of an empty board.
+    pub terrain_cell: Vec<u8>,
 }
 
 /// The hexes strictly between the ends of a line of sight, by the offset from its first end to
 /// its other: `core::hex::line` is the same for every pair of hexes at the same offset, so
-/// one table serves the whole board (a test checks it against `line` hex by hex).
+/// one table serves the whole board (a test checks it against `line` hex by hex). The hexes
+/// are kept as offsets on the board from the first end, which depend on the parity of its
+/// column (`Hex::column_row`): [even, odd].
 #[derive(Debug)]
 pub(crate) struct LosTable {
     /// Longest line covered (the longest artillery range).
     pub radius: i16,
-    /// Per offset cell: start in `hexes`, length of the first trace (nudged +1) and of the
-    /// second (nudged -1), 0 when the second is the same as the first.
+    /// Per offset cell: start in the lists of hexes, length of the first trace (nudged +1) and
+    /// of the second (nudged -1), 0 when the second is the same as the first.
     pub cells: Vec<(u32, u8, u8)>,
-    /// Axial offsets of the interior hexes.
-    pub hexes: Vec<(i8, i8)>,
+    /// The interior hexes as (column, row) offsets.
+    pub columns_rows: [Vec<(i16, i16)>; 2],
+    /// The same as offsets of the grid index (column offset × rows + row offset), good when
+    /// every hex between is on the board.
+    pub index_steps: [Vec<i32>; 2],
+    /// Per offset cell, the extent of both traces: least and greatest column offset, least
+    /// and greatest row offset.
+    pub extents: [Vec<[i16; 4]>; 2],
 }
 
 impl LosTable {
-    fn new(radius: i16) -> LosTable {
+    fn new(radius: i16, rows: i16) -> LosTable {
         let side = (2 * radius + 1) as usize;
         let mut cells = vec![(0, 0, 0); side * side];
-        let mut hexes = Vec::new();
+        let mut hexes: Vec<Hex> = Vec::new();
+        let mut cell_hexes: Vec<(usize, usize, usize)> = Vec::new();
         let origin = Hex::new(0, 0);
         for dq in -radius..=radius {
             for dr in -radius..=radius {
@@ -66,27 +89,48 @@ impl LosTable {
                 if origin.distance(b) > radius as u16 {
                     continue;
                 }
-                let interior = |nudge: i8| -> Vec<(i8, i8)> {
-                    line(origin, b, nudge)
-                        .into_iter()
-                        .filter(|&h| h != origin && h != b)
-                        .map(|h| (h.q as i8, h.r as i8))
-                        .collect()
-                };
+                let interior = |nudge: i8| -> Vec<Hex> { line(origin, b, nudge).into_iter().filter(|&h| h != origin && h != b).collect() };
                 let (first, second) = (interior(1), interior(-1));
-                let start = hexes.len() as u32;
-                let n1 = first.len() as u8;
+                let start = hexes.len();
                 hexes.extend_from_slice(&first);
                 let n2 = if second == first {
                     0
                 } else {
                     hexes.extend_from_slice(&second);
-                    second.len() as u8
+                    second.len()
                 };
-                cells[Self::cell_of(radius, dq, dr)] = (start, n1, n2);
+                let cell = Self::cell_of(radius, dq, dr);
+                cells[cell] = (start as u32, first.len() as u8, n2 as u8);
+                cell_hexes.push((cell, start, hexes.len()));
             }
         }
-        LosTable { radius, cells, hexes }
+        let columns_rows: [Vec<(i16, i16)>; 2] = [0i16, 1].map(|q| {
+            let (c0, r0) = Hex::new(q, 0).column_row();
+            hexes
+                .iter()
+                .map(|h| {
+                    let (c, r) = Hex::new(q + h.q, h.r).column_row();
+                    (c - c0, r - r0)
+                })
+                .collect()
+        });
+        let index_steps = [0, 1].map(|p| columns_rows[p].iter().map(|&(c, r)| i32::from(c) * i32::from(rows) + i32::from(r)).collect());
+        let extents = [0, 1].map(|p| {
+            let mut e = vec![[0i16; 4]; side * side];
+            for &(cell, from, to) in &cell_hexes {
+                let span = &columns_rows[p][from..to];
+                if !span.is_empty() {
+                    e[cell] = [
+                        span.iter().map(|x| x.0).min().unwrap_or(0),
+                        span.iter().map(|x| x.0).max().unwrap_or(0),
+                        span.iter().map(|x| x.1).min().unwrap_or(0),
+                        span.iter().map(|x| x.1).max().unwrap_or(0),
+                    ];
+                }
+            }
+            e
+        });
+        LosTable { radius, cells, columns_rows, index_steps, extents }
     }
 
     fn cell_of(radius: i16, dq: i16, dr: i16) -> usize {
@@ -94,16 +138,18 @@ impl LosTable {
         (dq + radius) as usize * side + (dr + radius) as usize
     }
 
-    /// The two traces' interior offsets from `a` to `b` (the second empty when the same as the
-    /// first), or None if the line is longer than the table.
-    pub fn traces(&self, a: Hex, b: Hex) -> Option<(&[(i8, i8)], &[(i8, i8)])> {
+    /// The line from `a` to `b`: its offset cell, the parity of `a`'s column, and the ranges
+    /// of its two traces in the lists of hexes (the second empty when the same as the first);
+    /// None if the line is longer than the table.
+    pub fn line(&self, a: Hex, b: Hex) -> Option<(usize, usize, std::ops::Range<usize>, std::ops::Range<usize>)> {
         let (dq, dr) = (b.q.wrapping_sub(a.q), b.r.wrapping_sub(a.r));
         if a.distance(b) > self.radius as u16 {
             return None;
         }
-        let (start, n1, n2) = *self.cells.get(Self::cell_of(self.radius, dq, dr))?;
+        let cell = Self::cell_of(self.radius, dq, dr);
+        let (start, n1, n2) = *self.cells.get(cell)?;
         let (s, m1, m2) = (start as usize, n1 as usize, n2 as usize);
-        Some((self.hexes.get(s..s + m1)?, self.hexes.get(s + m1..s + m1 + m2)?))
+        Some((cell, usize::from(a.q & 1 != 0), s..s + m1, s + m1..s + m1 + m2))
     }
 }
 
@@ -174,10 +220,38 @@ impl Tables {
             .iter()
             .map(|&h| road.iter().map(|&r| r.distance(h)).min().unwrap_or(u16::MAX).min(255) as u8)
             .collect();
+        let words = n.div_ceil(64).max(1);
+        let max_mf = scen.counters.iter().map(|c| usize::from(c.mf)).max().unwrap_or(0);
+        // Halves: twice the factor, +2 for Roads; then a step of at most 4 halves.
+        let offer_levels = 2 * max_mf + 2 + 5;
+        let step_halves = [halves(false), halves(true)];
+        let offers = [0, 1].map(|g: usize| {
+            (0..n)
+                .map(|i| {
+                    let mut o = [((words * offer_levels) as u32, 0u8); 6];
+                    for (d, &j) in nbr[i].iter().enumerate() {
+                        if j != NONE {
+                            let j = usize::from(j);
+                            let slot = (j / 64) * offer_levels + usize::from(step_halves[g][i][d].max(1));
+                            o[d] = (slot as u32, (j % 64) as u8);
+                        }
+                    }
+                    o
+                })
+                .collect()
+        });
+        let word_margin = (0..n)
+            .flat_map(|i| nbr[i].iter().filter(|&&j| j != NONE).map(move |&j| (usize::from(j) / 64).abs_diff(i / 64)))
+            .max()
+            .unwrap_or(0);
         Tables {
+            offers,
+            offer_levels,
+            words,
+            word_margin,
             hexes,
             road_distance,
-            step_halves: [halves(false), halves(true)],
+            step_halves,
             nbr,
             deploy,
             victory_hex,
@@ -185,7 +259,12 @@ impl Tables {
             vedel: scen.formation_named("Vedel"),
             leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
             army,
-            los: LosTable::new(max_range),
+            los: LosTable::new(max_range, grid.rows),
+            terrain_cell: scen
+                .terrain
+                .iter()
+                .map(|&t| if t & (TOWN | OLIVE | HILL) != 0 { super::cell::SIGHT_BLOCKING } else { 0 })
+                .collect(),
         }
     }
 }
@@ -248,18 +327,28 @@ mod tests {
         for i in (0..grid.len()).step_by(3) {
             let a = grid.hex(i);
             for b in grid.hexes().filter(|&b| b.distance(a) <= r && b.distance(a) >= 2) {
-                let (t1, t2) = t.los.traces(a, b).expect("within the table");
-                let at = |o: &(i8, i8)| Hex::new(a.q + i16::from(o.0), a.r + i16::from(o.1));
+                let (cell, p, r1, r2) = t.los.line(a, b).expect("within the table");
+                let (ca, ra) = a.column_row();
+                let at = |&(dc, dr): &(i16, i16)| Hex::from_column_row(ca + dc, ra + dr);
+                let (t1, t2) = (&t.los.columns_rows[p][r1.clone()], &t.los.columns_rows[p][r2.clone()]);
                 let l1: Vec<Hex> = line(a, b, 1);
                 let l2: Vec<Hex> = line(a, b, -1);
                 assert_eq!(t1.iter().map(at).collect::<Vec<_>>(), l1[1..l1.len() - 1], "{a} {b} +1");
                 let second: Vec<Hex> = if t2.is_empty() { t1.iter().map(at).collect() } else { t2.iter().map(at).collect() };
                 assert_eq!(second, l2[1..l2.len() - 1], "{a} {b} -1");
+                // The grid index steps and the extent say the same.
+                let e = t.los.extents[p][cell];
+                for (k, x) in r1.chain(r2).zip(t1.iter().chain(t2)) {
+                    assert!((e[0]..=e[1]).contains(&x.0) && (e[2]..=e[3]).contains(&x.1), "{a} {b} extent");
+                    if let Some(j) = grid.index(at(x)) {
+                        assert_eq!(i as i32 + t.los.index_steps[p][k], j as i32, "{a} {b} index");
+                    }
+                }
                 checked += 1;
             }
         }
         assert!(checked > 100_000, "{checked} lines");
-        assert!(t.los.traces(Hex::new(0, 0), Hex::new(r as i16 + 1, 0)).is_none());
+        assert!(t.los.line(Hex::new(0, 0), Hex::new(r as i16 + 1, 0)).is_none());
     }
 
     #[test]

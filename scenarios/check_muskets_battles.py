@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "muskets_battles.json")
 RULEBOOK_NAME = "002_638eac295c9d147c.txt"
 
-from checklib import check, finish
+from checklib import check, finish, find_rulebook
 
 
 def warn(what):
@@ -175,22 +175,6 @@ def is_infcav(cu):
 
 
 # ---------------------------------------------------------------- rulebook
-def find_rulebook():
-    cands = []
-    if len(sys.argv) > 2:
-        cands.append(sys.argv[2])
-    if os.environ.get("MUSKETS_RULEBOOK"):
-        cands.append(os.environ["MUSKETS_RULEBOOK"])
-    d = HERE
-    for _ in range(5):
-        cands.append(os.path.join(d, "shared", "seeds", RULEBOOK_NAME))
-        d = os.path.dirname(d)
-    for c in cands:
-        if os.path.isfile(c):
-            return c
-    return None
-
-
 def main():
     with open(PATH, encoding="utf-8") as f:
         doc = json.load(f)
@@ -639,7 +623,7 @@ def main():
         check(False, "docs/sources-muskets.md exists", docp)
 
     # ------------------------------------------------------------ rulebook cross-check
-    rb = find_rulebook()
+    rb = find_rulebook(HERE, RULEBOOK_NAME)
     if rb is None:
         print("SKIP rulebook cross-check: " + RULEBOOK_NAME + " not found (pass its path as the second argument)")
     else:

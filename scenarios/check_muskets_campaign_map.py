@@ -18,7 +18,7 @@ import sys
 import unicodedata
 from collections import deque
 
-from checklib import check, finish
+from checklib import check, finish, find_rulebook
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "muskets_campaign_map.json")
@@ -455,19 +455,7 @@ check(not bad, "places: no alias names two zones", str(bad))
 present = {z["region"] for z in zones}
 check(all(r in present for r in MAP_REGIONS), "places: every region a scenario's 'Game Map' names has zones")
 
-rulebook = None
-cands = [sys.argv[2]] if len(sys.argv) > 2 else []
-if os.environ.get("MUSKETS_RULEBOOK"):
-    cands.append(os.environ["MUSKETS_RULEBOOK"])
-d = HERE
-for _ in range(5):
-    cands.append(os.path.join(d, "shared", "seeds", RULEBOOK_NAME))
-    d = os.path.dirname(d)
-cands.append(os.path.join("/work/shared/seeds", RULEBOOK_NAME))
-for c in cands:
-    if c and os.path.exists(c):
-        rulebook = c
-        break
+rulebook = find_rulebook(HERE, RULEBOOK_NAME)
 if rulebook:
     text = fold(open(rulebook, encoding="utf-8").read())
     absent = [p for p in PLACES if p not in NOT_IN_TEXT and fold(p) not in text]

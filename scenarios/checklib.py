@@ -1,5 +1,6 @@
 """What the scenario checkers (check_*.py) share: one PASS/FAIL line per check, and the
 summary that makes the checker fail (exit status 1) when any check failed."""
+import os
 import sys
 
 FAILS = []
@@ -23,3 +24,17 @@ def finish():
         print("FAILED:\n  " + "\n  ".join(FAILS))
         sys.exit(1)
     sys.exit(0)
+
+
+def find_rulebook(here, name):
+    """The rulebook text `name`: the path given as the checker's second argument, then
+    $MUSKETS_RULEBOOK, then shared/seeds/`name` in `here` or up to four folders above it; None
+    when it is nowhere (the checks against its text are then skipped with a warning)."""
+    cands = sys.argv[2:3]
+    if os.environ.get("MUSKETS_RULEBOOK"):
+        cands.append(os.environ["MUSKETS_RULEBOOK"])
+    d = here
+    for _ in range(5):
+        cands.append(os.path.join(d, "shared", "seeds", name))
+        d = os.path.dirname(d)
+    return next((c for c in cands if c and os.path.isfile(c)), None)

@@ -4,6 +4,9 @@
 //!   RULESET vs-random W/N vs-greedy W/N move-ms P50 P95
 //!
 //!   cargo run --release --example opponent -- [GAMES] [ITERATIONS] [RULESET...]
+//!
+//! ROLLOUT_DEPTH=N sets the rollout depth; COMPUTER=greedy puts the greedy player in the
+//! computer's seat, to calibrate the figures (how often greedy beats random, and itself).
 use napoleonic::games::bailen::{self, Bailen};
 use napoleonic::games::bloody_monday::{self, BloodyMonday};
 use napoleonic::games::muskets::battle::{Battle, SCENARIO_IDS};

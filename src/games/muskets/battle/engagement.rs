@@ -34,6 +34,17 @@ pub(crate) fn ratio_bonus(mine: u16, theirs: u16) -> i16 {
     }
 }
 
+/// The SP the loser's checking CU loses in an engagement lost by `diff` (G9 stand-in): half
+/// the margin rounded up, at least 1; a Pin halves that (rounded down).
+pub(crate) fn loser_losses(diff: u16, pin: bool) -> u16 {
+    let lose = diff.div_ceil(2).max(1);
+    if pin {
+        lose / 2
+    } else {
+        lose
+    }
+}
+
 impl Battle {
     /// A troop type's (Morale, Tactical) for `side`: scenario overrides (BS5), ER 3.10 for
     /// British Vet used as the modifier while defending.
@@ -308,10 +319,7 @@ impl Battle {
             }
             Some(w) => {
                 let l = w.other();
-                let mut lose = diff.div_ceil(2).max(1);
-                if pin {
-                    lose /= 2;
-                }
+                let lose = loser_losses(diff, pin);
                 if let (Some((cu, troop)), s) = check(l) {
                     self.take_losses(l, cu, troop, s, lose, Cause::Combat, ev);
                     if self.cus[cu as usize].place != Place::Eliminated {

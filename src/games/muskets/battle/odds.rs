@@ -208,8 +208,7 @@ impl Battle {
         let mut at = self.clone();
         at.side_mut(w.other()).withdraw_shift = withdraw_shift;
         let (_, _, column) = at.pursuit_column(w);
-        let table = super::scenario::Tables::get().ok()?;
-        Some(Distribution::die(10, |d| Some(table.pursuit.get(usize::from(d) - 1).and_then(|r| r.get(usize::from(column) - 1)).copied().unwrap_or(0))))
+        Some(Distribution::die(10, |d| Some(Battle::pursuit_percent(d, column))))
     }
 
     /// SR 9.2.n for the side's own check: 2d10 per roller + the modifiers against his OCN.
@@ -317,10 +316,7 @@ impl Battle {
     fn loser_check_odds(&self, e: &Engage, loser: Side, diff: u16) -> Option<Distribution<u16>> {
         let (checker, s) = if loser == e.side { (e.att, e.play.from) } else { (e.def, e.play.target) };
         let Some((cu, troop)) = checker else { return Some(Distribution::certain(0)) };
-        let mut lose = diff.div_ceil(2).max(1);
-        if e.play.option == OptionKind::Pin {
-            lose /= 2;
-        }
+        let lose = super::engagement::loser_losses(diff, e.play.option == OptionKind::Pin);
         let mut after = self.clone();
         after.take_losses(loser, cu, troop, s, lose, Cause::Combat, &mut Vec::new());
         if after.cus.get(cu as usize)?.place == super::Place::Eliminated {

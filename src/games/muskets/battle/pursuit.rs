@@ -64,6 +64,12 @@ impl Battle {
         (base, shifts, column)
     }
 
+    /// The Pursuit Table's percent for a d10 `roll` in `column` (1-10; G8 stand-in).
+    pub(crate) fn pursuit_percent(roll: u8, column: u8) -> u16 {
+        let cell = |t: &super::scenario::Tables| t.pursuit.get(usize::from(roll).wrapping_sub(1))?.get(usize::from(column).wrapping_sub(1)).copied();
+        super::scenario::Tables::get().ok().and_then(cell).unwrap_or(0)
+    }
+
     fn scen_bands(&self) -> Vec<(u16, u16, u8)> {
         super::scenario::Tables::get().map(|t| t.bands.clone()).unwrap_or_default()
     }
@@ -75,7 +81,7 @@ impl Battle {
         let l = w.other();
         let (base_column, shifts, column) = self.pursuit_column(w);
         let roll = self.roll(w, RollPurpose::Pursuit, false, ev);
-        let pct = super::scenario::Tables::get().ok().and_then(|t| t.pursuit.get(roll as usize - 1).and_then(|r| r.get(column as usize - 1)).copied()).unwrap_or(0);
+        let pct = Battle::pursuit_percent(roll, column);
         let (wc, lc) = (self.uncommitted_cavalry(w), self.uncommitted_cavalry(l));
         let points = if wc > lc { (pct as u32 * wc as u32 / 100) as u16 } else { 0 };
         let mut taken = 0u16;

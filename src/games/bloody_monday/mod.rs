@@ -80,7 +80,7 @@ pub struct BlockState {
 }
 
 impl BlockState {
-    fn new(loc: Loc) -> BlockState {
+    pub(crate) const fn new(loc: Loc) -> BlockState {
         BlockState {
             loc,
             level: 0,

@@ -34,12 +34,40 @@ pub(crate) struct Knowledge {
     pub cand: [Vec<u128>; 2],
 }
 
-/// Where a block stands, for comparing before and after an action.
-pub(crate) type Snapshot = Vec<(Loc, bool)>;
+/// Every block's state, for comparing where each stands and whether it is laid down before
+/// and after an action: a fixed array (a scenario has at most 120 blocks) copied in one go, so
+/// that taking it allocates nothing.
+pub(crate) type Snapshot = [super::BlockState; 128];
+
+/// Where a block stands and whether it is laid down: what an action's learning compares.
+fn stands(s: &super::BlockState) -> (Loc, bool) {
+    (s.loc, s.revealed)
+}
+
+/// The members of a set of blocks that `keep` keeps (walking its bits lowest first).
+fn select(set: u128, mut keep: impl FnMut(BlockId) -> bool) -> u128 {
+    let (mut rest, mut out) = (set, 0u128);
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        if keep(rest.trailing_zeros() as BlockId) {
+            out |= low;
+        }
+        rest ^= low;
+    }
+    out
+}
+
+/// Each member of a set of blocks, lowest first.
+fn each(set: u128, mut f: impl FnMut(BlockId)) {
+    select(set, |b| {
+        f(b);
+        false
+    });
+}
 
 /// The blocks an event names, as `viewer` is shown it (`event_for` hides only the gun of a
 /// 9.2 salvo from the Russians, 9.2).
-fn named(e: &Event, viewer: Side, out: &mut Vec<BlockId>) {
+fn named(e: &Event, viewer: Side) -> u128 {
     use super::RollPurpose as P;
     match e {
         Event::Moved { block: Some(b), .. }
@@ -50,25 +78,25 @@ fn named(e: &Event, viewer: Side, out: &mut Vec<BlockId>) {
         | Event::Skirmished { jager: b, .. }
         | Event::ArtilleryActivated { artillery: b, .. }
         | Event::CinCActivated { cinc: b, .. }
-        | Event::LeaderActivated { leader: b, .. } => out.push(*b),
-        Event::Inspired { leader, block, .. } => {
-            out.push(*leader);
-            out.extend(block);
-        }
-        Event::Revealed { blocks, .. } => out.extend(blocks.iter().map(|s| s.block)),
+        | Event::LeaderActivated { leader: b, .. } => bit(*b),
+        Event::Inspired { leader, block, .. } => bit(*leader) | block.map_or(0, bit),
+        Event::Revealed { blocks, .. } => blocks.iter().fold(0, |m, s| m | bit(s.block)),
         Event::Rolled { purpose, side, .. } => match purpose {
-            P::ArtilleryFire { artillery, .. } => out.push(*artillery),
-            P::Salvo { artillery: Some(artillery), .. } if *side == viewer => out.push(*artillery),
-            P::Ambush { jager, .. } => out.push(*jager),
-            _ => {}
+            P::ArtilleryFire { artillery, .. } => bit(*artillery),
+            P::Salvo { artillery: Some(artillery), .. } if *side == viewer => bit(*artillery),
+            P::Ambush { jager, .. } => bit(*jager),
+            _ => 0,
         },
-        _ => {}
+        _ => 0,
     }
 }
 
 impl BloodyMonday {
     pub(crate) fn snapshot(&self) -> Snapshot {
-        self.blocks.iter().map(|s| (s.loc, s.revealed)).collect()
+        let mut now = [super::BlockState::new(Loc::OutOfPlay); 128];
+        let n = self.blocks.len().min(128);
+        now[..n].copy_from_slice(&self.blocks[..n]);
+        now
     }
 
     /// A token: an enemy block of `viewer` standing upright on the map or in the reserve.
@@ -126,66 +154,61 @@ impl BloodyMonday {
     /// `events` what happened. Only blocks that moved, were laid down or stood up, or were
     /// named can change what is known.
     pub(crate) fn learn(&mut self, before: &Snapshot, events: &[Event]) {
-        let changed: Vec<BlockId> = self
-            .all_blocks()
-            .filter(|&b| {
-                let s = &self.blocks[b as usize];
-                before.get(b as usize) != Some(&(s.loc, s.revealed))
-            })
-            .collect();
+        let now = &self.blocks;
+        let n = now.len().min(128);
+        let changed = (0..n as BlockId).filter(|&b| stands(&before[b as usize]) != stands(&now[b as usize])).fold(0u128, |m, b| m | bit(b));
         for viewer in [Side::French, Side::Russian] {
             let v = viewer.index();
             let enemy = viewer.other();
-            let mut names = Vec::new();
-            for e in events {
-                named(e, viewer, &mut names);
-            }
-            // Laid down, destroyed or gone: known.
-            names.extend(changed.iter().copied().filter(|&b| self.side_of(b) == enemy && !self.is_token(b, viewer)));
-            names.retain(|&b| self.side_of(b) == enemy);
-            let moved: Vec<BlockId> = changed
-                .iter()
-                .copied()
-                .filter(|&b| {
-                    let (from, shown) = before[b as usize];
-                    self.side_of(b) == enemy && !shown && from != self.blocks[b as usize].loc && matches!(from, Loc::Area(_) | Loc::Reserve)
-                })
-                .collect();
-            if moved.is_empty() && names.iter().all(|&b| self.knowledge.cand[v][b as usize] == bit(b)) {
+            let r = &self.scen.side_range[enemy.index()];
+            let below = |k: BlockId| if k >= 128 { u128::MAX } else { (1u128 << k) - 1 };
+            let enemies = below(r.end) & !below(r.start);
+            // Named, or laid down, destroyed or gone: known.
+            let mut names = events.iter().fold(0u128, |m, e| m | named(e, viewer));
+            names |= select(changed & enemies, |b| !self.is_token(b, viewer));
+            names &= enemies;
+            // Upright enemy blocks that left an area or the reserve.
+            let moved = select(changed & enemies, |b| {
+                let (from, to) = (&before[b as usize], &now[b as usize]);
+                !from.revealed && from.loc != to.loc && matches!(from.loc, Loc::Area(_) | Loc::Reserve)
+            });
+            let old = &self.knowledge.cand[v];
+            if moved == 0 && select(names, |b| old.get(b as usize) != Some(&bit(b))) == 0 {
                 continue;
             }
-            let mut cand = self.knowledge.cand[v].clone();
+            let mut cand = [0u128; 128];
+            let n = old.len().min(n);
+            cand[..n].copy_from_slice(&old[..n]);
             // An upright block left its area or the reserve: it could be any of those that
             // stood upright there, and so could each of them.
-            for b in moved {
-                let from = before[b as usize].0;
-                let there: Vec<BlockId> = self.side_blocks(enemy).filter(|&x| before[x as usize] == (from, false)).collect();
-                let union = there.iter().fold(0u128, |m, &x| m | cand[x as usize]);
-                for x in there {
-                    cand[x as usize] |= union;
-                }
-            }
+            each(moved, |b| {
+                let from = stands(&before[b as usize]);
+                let there = select(enemies, |x| stands(&before[x as usize]) == from);
+                let mut union = 0u128;
+                each(there, |x| union |= cand[x as usize]);
+                each(there, |x| cand[x as usize] |= union);
+            });
             // After the mixing: a block named or laid down is known even if it stood there.
-            for b in names {
-                cand[b as usize] = bit(b);
-            }
-            // A block known to be somewhere is nowhere else (until nothing changes).
-            loop {
-                let known = self.side_blocks(enemy).filter(|&b| cand[b as usize] == bit(b)).fold(0u128, |m, b| m | bit(b));
-                let mut again = false;
-                for b in self.side_blocks(enemy) {
+            each(names, |b| cand[b as usize] = bit(b));
+            // A block known to be somewhere is nowhere else, until no other becomes known: the
+            // first pass takes every known block out of the others' sets, each next pass only
+            // those it made known.
+            let mut known = select(enemies, |b| cand[b as usize] == bit(b));
+            let mut fresh = known;
+            while fresh != 0 {
+                let newly = select(enemies & !known, |b| {
                     let c = cand[b as usize];
-                    if c != bit(b) && c & known != 0 {
-                        cand[b as usize] = c & !known;
-                        again |= (c & !known).count_ones() == 1;
+                    if c & fresh == 0 {
+                        return false;
                     }
-                }
-                if !again {
-                    break;
-                }
+                    cand[b as usize] = c & !known;
+                    cand[b as usize] == bit(b)
+                });
+                known |= newly;
+                fresh = newly;
             }
-            if cand != self.knowledge.cand[v] {
-                Arc::make_mut(&mut self.knowledge).cand[v] = cand;
+            if cand[..n] != old[..] {
+                Arc::make_mut(&mut self.knowledge).cand[v].copy_from_slice(&cand[..n]);
             }
         }
     }

@@ -1539,6 +1539,49 @@ fn boe_4_recover_and_rally_and_their_unmodified_ten() {
     assert!(!ev.iter().any(|e| matches!(e, Event::LeaderCasualty { .. })), "{ev:?}");
 }
 
+/// BOE 4: a Recover rolls for every CU with shattered SP, and its odds add them up; past 15
+/// CUs the 10^n cases exceed JavaScript's 2^53 and the odds are rounded to 10^15 cases, still
+/// summing to their denominator (`Odds::rounded` says so).
+#[test]
+fn boe_4_recover_odds_of_many_cus_are_rounded_past_2_53_cases() {
+    let recover = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!("Recover test {i}")).collect();
+        let placements = names.iter().enumerate().map(|(i, m)| place(m, [Section::Left, Section::Centre, Section::Right][i % 3])).chain([place("ID Cagigal", Section::Centre)]).collect();
+        let b = medina(
+            placements,
+            vec![(Side::Imperial, vec![OptionKind::Recover])],
+            |d| {
+                let mut template = cu_data(d, "ID Mouton").clone();
+                // Each rallies its 2 shattered Fr-Ln on a roll of 1 to 3 (+3 Recover, within Morale 6): 3 in 10.
+                template.sp = sp(&[("Fr-Ln", 3, 2)]);
+                let imperial = d.sides.iter_mut().find(|s| s.side == Side::Imperial).expect("imperial");
+                for m in &names {
+                    imperial.cus.push(CuData { name: m.clone(), ..template.clone() });
+                }
+            },
+            vec![],
+            vec![],
+        );
+        b.odds(&Action::Recover).expect("a Recover has odds")
+    };
+    // 15 CUs: exact, none rallies 7^15 in 10^15.
+    let o = recover(15);
+    assert!(!o.rounded);
+    let d = &o.distribution;
+    assert_eq!(u128::from(d.weight_of(&Roll::Rally { sp: 0 })) * 10u128.pow(15), 7u128.pow(15) * u128::from(d.denominator));
+    // 16 CUs: rounded, none rallies 7^16 / 10^16 to within one case of 10^15.
+    let o = recover(16);
+    assert!(o.rounded);
+    let d = &o.distribution;
+    assert_eq!(d.outcomes.iter().map(|w| w.weight).sum::<u64>(), d.denominator);
+    let scale = 1_000_000_000_000_000 / d.denominator;
+    let none = u128::from(d.weight_of(&Roll::Rally { sp: 0 }) * scale);
+    assert!(none.abs_diff(7u128.pow(16) / 10) <= 1, "{none}");
+    // All 16 rally (32 SP): 3^16 / 10^16, about 43,047 in 10^13, still listed.
+    let all = d.weight_of(&Roll::Rally { sp: 32 }) * scale;
+    assert!(all.abs_diff(3u64.pow(16) / 10) <= 1, "{all}");
+}
+
 /// CL-367 (Pin), G9 stand-in: Pin gives -1 to both sides' engagement rolls and halves the
 /// loser's SP loss (rounded down); the winner loses nothing and a tie costs nothing.
 #[test]

@@ -10,6 +10,10 @@ use tsify::Tsify;
 /// The largest weight or denominator a distribution may hold: JavaScript's safe integers.
 pub const MAX_WEIGHT: u64 = (1 << 53) - 1;
 
+/// The cases of a rounded distribution (`Distribution::combine_or_round`): 10^15, the largest
+/// power of ten below `MAX_WEIGHT`, so that the rounded odds still read as exact decimals.
+pub const ROUNDED_DENOMINATOR: u64 = 1_000_000_000_000_000;
+
 /// One outcome and how many of the denominator's equally likely cases give it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object)]
@@ -123,6 +127,53 @@ impl<O: PartialEq> Distribution<O> {
         Distribution::from_weights(pairs)
     }
 
+    /// `combine`, or, where the exact odds need more than 2^53 cases (a sum over many dice:
+    /// a Recover of 16 or more CUs is 10^16 cases), the same distribution rounded to
+    /// `ROUNDED_DENOMINATOR` cases by largest remainder; the flag says it was rounded. An
+    /// outcome too rare for the rounded cases stays listed with weight 0.
+    pub fn combine_or_round<P: PartialEq, Q: PartialEq>(&self, other: &Distribution<P>, mut f: impl FnMut(&O, &P) -> Q) -> Result<(Distribution<Q>, bool), OddsError> {
+        if self.denominator.checked_mul(other.denominator).is_some_and(|d| d <= MAX_WEIGHT) {
+            return Ok((self.combine(other, f)?, false));
+        }
+        // The exact weights, each below 2^106, in u128.
+        let mut exact: Vec<(Q, u128)> = Vec::new();
+        for a in &self.outcomes {
+            for b in &other.outcomes {
+                let (q, w) = (f(&a.outcome, &b.outcome), u128::from(a.weight) * u128::from(b.weight));
+                match exact.iter_mut().find(|x| x.0 == q) {
+                    Some(x) => x.1 += w,
+                    None => exact.push((q, w)),
+                }
+            }
+        }
+        let total: u128 = exact.iter().map(|x| x.1).sum();
+        if total == 0 {
+            return Err(OddsError::Empty);
+        }
+        // Scale to below 2^64 so that weight * ROUNDED_DENOMINATOR fits in u128.
+        let shift = (128 - total.leading_zeros()).saturating_sub(64);
+        let t = total >> shift;
+        let d = u128::from(ROUNDED_DENOMINATOR);
+        let mut floors: Vec<(u64, u128)> = exact.iter().map(|x| (((x.1 >> shift) * d / t) as u64, (x.1 >> shift) * d % t)).collect();
+        let mut left = ROUNDED_DENOMINATOR.saturating_sub(floors.iter().map(|x| x.0).sum());
+        // The cases left go one each to the largest remainders (the first listed on a tie).
+        let mut order: Vec<usize> = (0..floors.len()).collect();
+        order.sort_by(|&i, &j| floors[j].1.cmp(&floors[i].1).then(i.cmp(&j)));
+        while left > 0 {
+            for &i in &order {
+                if left == 0 {
+                    break;
+                }
+                floors[i].0 += 1;
+                left -= 1;
+            }
+        }
+        let outcomes = exact.into_iter().zip(floors).map(|((outcome, _), (weight, _))| Weighted { outcome, weight }).collect();
+        let mut rounded = Distribution { denominator: ROUNDED_DENOMINATOR, outcomes };
+        rounded.reduce();
+        Ok((rounded, true))
+    }
+
     /// The weight of the outcomes that satisfy `pred`, over the denominator.
     pub fn chance(&self, mut pred: impl FnMut(&O) -> bool) -> (u64, u64) {
         let n = self.outcomes.iter().filter(|w| pred(&w.outcome)).map(|w| w.weight).sum();
@@ -200,5 +251,28 @@ mod tests {
         let d = Distribution::die(10, |f| f).map(|f| if *f <= 3 { "low" } else { "high" });
         assert_eq!(d.denominator, 10);
         assert_eq!(d.chance(|o| *o == "low"), (3, 10));
+    }
+
+    #[test]
+    fn combine_or_round_is_exact_while_it_can_be_and_rounds_past_2_53_cases() {
+        let d10 = Distribution::die(10, |f| u32::from(f <= 3));
+        let (mut d, mut rounded) = (Distribution::certain(0u32), false);
+        for _ in 0..15 {
+            let (next, r) = d.combine_or_round(&d10, |a, b| a + b).expect("odds");
+            (d, rounded) = (next, rounded || r);
+        }
+        assert!(!rounded, "10^15 cases are exact");
+        // Exactly: no success in 15 dice is 7^15 of 10^15.
+        assert_eq!(u128::from(d.weight_of(&0)) * 10u128.pow(15), 7u128.pow(15) * u128::from(d.denominator));
+        let (d16, r) = d.combine_or_round(&d10, |a, b| a + b).expect("odds");
+        assert!(r, "10^16 cases are rounded");
+        assert_eq!(d16.outcomes.iter().map(|w| w.weight).sum::<u64>(), d16.denominator);
+        assert!(d16.denominator <= ROUNDED_DENOMINATOR);
+        // No success in 16: 7^16 / 10^16 = 0.0332329..., rounded to 10^15 cases.
+        let zero = d16.weight_of(&0) as u128 * (ROUNDED_DENOMINATOR / d16.denominator) as u128;
+        assert!(zero == 7u128.pow(16) / 10 || zero == 7u128.pow(16) / 10 + 1, "{zero}");
+        // All 16 succeed: 3^16 / 10^16 = 4.3e-9, still listed.
+        assert!(d16.weight_of(&16) > 0);
+        assert_eq!(d16.outcomes.len(), 17);
     }
 }

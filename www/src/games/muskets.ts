@@ -475,6 +475,7 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
     const parts = d.outcomes.map((w, i) => ({ key: `o${i}`, label: rollWords(w.outcome), count: w.weight }));
     const notes: string[] = [];
     if (o.enemy_occ_assumed !== null) notes.push('assuming the enemy passed its Operational Control Check (secret until it fights)');
+    if (o.rounded) notes.push('rounded to 10^15 cases: the exact odds of so many rolls need more');
     return {
       total: d.denominator,
       parts,

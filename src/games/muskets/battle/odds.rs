@@ -63,11 +63,14 @@ pub struct Odds {
     /// The enemy's Operational Control modifier the odds assume while it is secret (SR 9.2.n:
     /// +1, a passed check, the case to fear); None when it is known or plays no part.
     pub enemy_occ_assumed: Option<i8>,
+    /// The weights are rounded to 10^15 cases (`core::odds::ROUNDED_DENOMINATOR`): the exact
+    /// odds need more than JavaScript's 2^53 (a Recover of 16 or more CUs, BOE 4).
+    pub rounded: bool,
 }
 
 impl Odds {
     fn of(distribution: Distribution<Roll>) -> Odds {
-        Odds { distribution, enemy_occ_assumed: None }
+        Odds { distribution, enemy_occ_assumed: None, rounded: false }
     }
 }
 
@@ -143,13 +146,15 @@ impl Battle {
             }
             (_, Action::Rally { cu, .. }) => self.rally_odds(side, *cu),
             (_, Action::Recover) => {
-                // BOE 4: one roll per CU with shattered SP; the SP rallied add up.
-                let mut d = Distribution::certain(0u16);
+                // BOE 4: one roll per CU with shattered SP; the SP rallied add up (past 15 CUs
+                // the cases exceed 2^53 and the odds are rounded).
+                let (mut d, mut rounded) = (Distribution::certain(0u16), false);
                 for u in self.shattered_cus(side).collect::<Vec<_>>() {
                     let one = self.rally_odds(side, u).map(|r| if let Roll::Rally { sp } = r { *sp } else { 0 });
-                    d = d.combine(&one, |a, b| a + b).ok()?;
+                    let (next, r) = d.combine_or_round(&one, |a, b| a + b).ok()?;
+                    (d, rounded) = (next, rounded || r);
                 }
-                d.map(|sp| Roll::Rally { sp: *sp })
+                return Some(Odds { distribution: d.map(|sp| Roll::Rally { sp: *sp }), enemy_occ_assumed: None, rounded });
             }
             (Phase::Bombard { side: firing, play, .. }, Action::CheckWith { cu, troop }) => self.bombarded_odds(firing.other(), *cu, *troop, play.target)?,
             (Phase::Planning { side, mid: false }, Action::EndPlanning) if *side == self.scen.defender() => self.occ_odds(*side).ok()?,
@@ -306,7 +311,7 @@ impl Battle {
             }
         }
         let d = Distribution::from_weights(weights).ok()?;
-        Some(Odds { distribution: d, enemy_occ_assumed: assumed })
+        Some(Odds { distribution: d, enemy_occ_assumed: assumed, rounded: false })
     }
 
     /// The loser's morale check after an engagement lost by `diff` (SR 9.2, G9 stand-in): its

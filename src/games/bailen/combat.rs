@@ -528,7 +528,8 @@ impl Bailen {
             return true;
         };
         if let FightStage::Support(i) = f.stage {
-            if self.supporters(&f, i).is_empty() {
+            // The prompt offers the supporters, then no support.
+            if !self.wait_for_choice() {
                 f.stage = if i + 1 < f.shots.len() { FightStage::Support(i + 1) } else { FightStage::Resolve };
                 self.turn.fight = Some(f);
                 return true;

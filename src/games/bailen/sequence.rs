@@ -574,12 +574,12 @@ impl Bailen {
                 Phase::Reinforcements => match self.turn.entering.first().copied() {
                     None => self.phase = Phase::WaterCarrierRoll,
                     Some(u) => {
-                        if self.entry_destinations(u).is_empty() {
-                            ev.push(Event::CannotEnter { unit: u });
-                            self.turn.entering.remove(0);
-                        } else {
+                        // The prompt lists where it may enter (`entry_destinations`).
+                        if self.offers_more_than(0) {
                             return;
                         }
+                        ev.push(Event::CannotEnter { unit: u });
+                        self.turn.entering.remove(0);
                     }
                 },
                 Phase::WaterCarrierRoll => {
@@ -707,9 +707,15 @@ impl Bailen {
 
     /// Does this step offer a choice besides ending it (its last action)? If so its prompt,
     /// computed here to find out, is the one `prompt()` gives: the position waits as it is.
-    fn wait_for_choice(&mut self) -> bool {
+    pub(crate) fn wait_for_choice(&mut self) -> bool {
+        self.offers_more_than(1)
+    }
+
+    /// Does this step's prompt list more than `n` actions? If so the prompt, computed here to
+    /// find out, is the one `prompt()` gives: the position waits as it is.
+    fn offers_more_than(&mut self, n: usize) -> bool {
         let prompt = self.current_prompt();
-        if prompt.as_ref().is_some_and(|p| p.actions.len() > 1) {
+        if prompt.as_ref().is_some_and(|p| p.actions.len() > n) {
             self.prompt_cache.clear();
             self.prompt_cache.get_or(|| prompt);
             true

@@ -287,6 +287,9 @@ impl Tables {
     }
 }
 
+/// The dearest step of `cost_halves`, in half points.
+pub(crate) const DEAREST_STEP_HALVES: usize = 4;
+
 /// Half movement points to enter a hex: ½ along the Royal Road (1 if the hex also holds a
 /// penalising feature), else 1, or 2 for a penalising feature.
 #[inline]

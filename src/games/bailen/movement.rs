@@ -9,14 +9,14 @@ use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again), and the lines of sight already traced on this board.
+/// move's path is not searched again), and the lines of sight already traced.
 /// Not part of the position: a clone starts without.
 #[derive(Default)]
 pub(crate) struct SearchBuffers {
     moves: RefCell<Buffers>,
     /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
-    /// shared by a few pairs): the pair, their hexes, the board (`Derived::version`), and
-    /// whether the line is clear.
+    /// shared by a few pairs): the pair, their hexes, the enemy's army counters on the board
+    /// (`Derived::army_version`), and whether the line is clear.
     pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
 }
 
@@ -149,6 +149,7 @@ impl std::fmt::Debug for SearchBuffers {
 
 impl Bailen {
     /// Is `h` in the ZoC of an army counter hostile to `side` (the six surrounding hexes)?
+    #[inline]
     pub(crate) fn in_enemy_zoc(&self, side: Side, h: Hex) -> bool {
         match self.scen.grid.index(h) {
             Some(i) => self.enemy_zoc_on(side, i),

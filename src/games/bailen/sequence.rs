@@ -79,7 +79,7 @@ pub(crate) struct TurnState {
 }
 
 /// Who deploys in each stage of Game Setup.
-const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
+pub(crate) const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
     (Side::Spanish, &[Deploy::V]),
     (Side::French, &[Deploy::French]),
     (Side::Spanish, &[Deploy::R, Deploy::C]),
@@ -142,14 +142,11 @@ impl Bailen {
         g
     }
 
-    /// The next counter to deploy in this stage, if any.
+    /// The next counter to deploy in this stage, if any: the first of the stage's counters
+    /// (`Tables::deployers`) still in reserve.
     fn next_to_deploy(&self, stage: u8) -> Option<UnitId> {
-        let zones = DEPLOY_STAGES[stage as usize].1;
-        (0..self.units.len()).map(|u| u as UnitId).find(|&u| {
-            let c = self.counter(u);
-            self.units[u as usize].place == Place::Reserve
-                && c.formation.is_some_and(|f| zones.contains(&self.scen.formations[f as usize].deploy))
-        })
+        let stage = self.tables.deployers.get(usize::from(stage))?;
+        stage.iter().copied().find(|&u| self.units[u as usize].place == Place::Reserve)
     }
 
     /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).

@@ -36,6 +36,9 @@ pub(crate) struct Tables {
     pub leaders: Vec<UnitId>,
     /// Army counters (not María Bellido) of [French, Spanish], in counter order.
     pub army: [Vec<UnitId>; 2],
+    /// Per stage of Game Setup (`sequence::DEPLOY_STAGES`), the counters whose formation
+    /// deploys then, in counter order.
+    pub deployers: Vec<Vec<UnitId>>,
     /// Lines of sight by offset.
     pub los: LosTable,
     /// The movement searches' rows of offers (`movement::Reach`): for [counters not slowed by
@@ -259,6 +262,17 @@ impl Tables {
             vedel: scen.formation_named("Vedel"),
             leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
             army,
+            deployers: super::sequence::DEPLOY_STAGES
+                .iter()
+                .map(|(_, zones)| {
+                    ids()
+                        .filter(|&u| {
+                            let f = scen.counters[u as usize].formation;
+                            f.is_some_and(|f| scen.formations.get(f as usize).is_some_and(|f| zones.contains(&f.deploy)))
+                        })
+                        .collect()
+                })
+                .collect(),
             los: LosTable::new(max_range, grid.rows),
             terrain_cell: scen
                 .terrain

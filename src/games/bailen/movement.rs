@@ -96,6 +96,18 @@ impl Reach {
         }
     }
 
+    /// Offer the neighbours of grid index `i` (reached at cost `c`) at their costs
+    /// (`Tables::offers`); with `minor` (the Roads rule's search), only along its minor roads.
+    /// False if it offers none.
+    #[inline(always)]
+    fn expand(&mut self, offers: &[[(u32, u8); 6]], minor: Option<&[u8]>, i: usize, c: usize) -> bool {
+        match (offers.get(i), minor) {
+            (Some(steps), Some(minor)) => self.offer(steps, minor.get(i).copied().unwrap_or(0), c),
+            (Some(steps), None) => self.offer_all(steps, c),
+            (None, _) => false,
+        }
+    }
+
     /// Offer the hexes of the steps (`Tables::offers`) at cost `c` plus theirs.
     #[inline(always)]
     fn offer_all(&mut self, steps: &[(u32, u8); 6], c: usize) -> bool {
@@ -234,15 +246,10 @@ impl Bailen {
                 (cost as u32).saturating_add(bound) > budget as u32
             })
         };
-        // Offer the neighbours of `i` (cost `c`) at their costs; false if it offers none.
-        let expand = |r: &mut Reach, i: usize, c: usize| match offers.get(i) {
-            Some(steps) if roads_only => r.offer(steps, minor.get(i).copied().unwrap_or(0), c),
-            Some(steps) => r.offer_all(steps, c),
-            None => false,
-        };
+        let minor = roads_only.then_some(&minor[..]);
         r.settle(start, 0);
         // The last cost level that offered anything: no offer lies a dearest step beyond it.
-        let mut last = if expand(r, start, 0) { 0 } else { usize::MAX };
+        let mut last = if r.expand(offers, minor, start, 0) { 0 } else { usize::MAX };
         let m = t.word_margin;
         for c in 1..=budget {
             if last == usize::MAX || c > last + DEAREST_STEP_HALVES {
@@ -267,7 +274,7 @@ impl Bailen {
                     if f & zoc != 0 && self.must_stop_on(side, mover_at, i) || out_of_reach(i, c) {
                         continue;
                     }
-                    if expand(r, i, c) {
+                    if r.expand(offers, minor, i, c) {
                         last = c;
                     }
                 }

@@ -120,7 +120,7 @@ fn worst_case_pass(games_per_options: u64) {
                     raw_max = raw_max.max(nanos);
                     if let Some(before) = before {
                         best.push(nanos);
-                        taken.push((before, format!("{:?}", p.step), p.actions[i].clone(), p.actions.len()));
+                        taken.push((before, format!("{:?}", p.step), p.actions[i], p.actions.len()));
                     } else {
                         best[index] = best[index].min(nanos);
                     }

@@ -17,7 +17,7 @@ fn main() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let a = p.actions[(x % p.actions.len() as u64) as usize].clone();
+            let a = p.actions[(x % p.actions.len() as u64) as usize];
             s.apply(&a).expect("legal");
             let name = format!("{:?}", p.step).split([' ', '{']).next().unwrap_or("?").to_string();
             let e = by_step.entry(name).or_default();

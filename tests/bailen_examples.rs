@@ -2061,7 +2061,7 @@ fn castanos_is_not_declared_in_his_arrival_turn() {
         ..position(Side::Spanish, SetupStep::TurnStart, &all)
     });
     while let Step::Reinforcement { unit, .. } = step(&g) {
-        let first = actions(&g)[0].clone();
+        let first = actions(&g)[0];
         assert!(matches!(first, Action::Enter { unit: u, .. } if u == unit));
         act(&mut g, first);
     }
@@ -2247,7 +2247,7 @@ fn drive(g: &mut Bailen, done: impl Fn(&Bailen, &[Event]) -> bool) -> Vec<Event>
             .iter()
             .find(|p| a.contains(p))
             .cloned()
-            .unwrap_or_else(|| a[0].clone());
+            .unwrap_or_else(|| a[0]);
         all.extend(act(g, choice));
     }
     panic!("drive did not finish");

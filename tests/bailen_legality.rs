@@ -68,7 +68,7 @@ fn other_hex(h: Hex, p: &mut Pick) -> Hex {
 fn mutate(a: &Action, p: &mut Pick) -> Action {
     use Action::*;
     let pick_field = p.chance(2);
-    match a.clone() {
+    match *a {
         Deploy { unit, to } if pick_field => Deploy {
             unit: other_unit(unit, p),
             to,
@@ -277,7 +277,7 @@ fn check_candidates(g: &Bailen, p: &mut Pick) -> Result<(), TestCaseError> {
     let n = prompt.actions.len() as u64;
     for _ in 0..n.min(6) {
         let a = &prompt.actions[p.below(n) as usize];
-        candidates.push(a.clone());
+        candidates.push(*a);
         for _ in 0..3 {
             candidates.push(mutate(a, p));
         }
@@ -356,7 +356,7 @@ proptest! {
         for _ in 0..actions {
             let Some(prompt) = g.prompt() else { break };
             check_candidates(&g, &mut p)?;
-            let a = prompt.actions[p.below(prompt.actions.len() as u64) as usize].clone();
+            let a = prompt.actions[p.below(prompt.actions.len() as u64) as usize];
             g.apply(&a).map_err(|e| TestCaseError::fail(format!("legal {a:?} refused: {e}")))?;
         }
         check_candidates(&g, &mut p)?;

@@ -16,7 +16,7 @@ fn dice_of(mut g: Bailen, choices: usize, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
     for _ in 0..choices {
         let Some(p) = g.prompt() else { break };
-        let a = p.actions[pick.next(p.actions.len())].clone();
+        let a = p.actions[pick.next(p.actions.len())];
         out.extend(rolls(&g.apply(&a).expect("legal")));
     }
     out
@@ -35,7 +35,7 @@ fn sides_returns_and_the_heuristic() {
             assert!((-1.0..=1.0).contains(&h), "heuristic {h}");
         }
         assert!((g.heuristic(Side::French) + g.heuristic(Side::Spanish)).abs() < 1e-9, "zero-sum");
-        let a = p.actions[pick.next(p.actions.len())].clone();
+        let a = p.actions[pick.next(p.actions.len())];
         g.apply(&a).expect("legal");
     }
     let o = g.outcome().expect("over");

@@ -99,7 +99,7 @@ pub enum Step {
 }
 
 /// A legal action. Serialised with a "type" tag; hexes as their four-digit labels.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[tsify(missing_as_null, hashmap_as_object, type_prefix = "Bailen")]
 #[serde(tag = "type")]
 pub enum Action {

@@ -154,7 +154,19 @@ impl Bailen {
 
     /// May `unit` attack `target` in a fight of this kind, ignoring activation counts?
     fn can_attack(&self, unit: UnitId, target: UnitId, kind: FightKind) -> bool {
-        self.attacker(unit, kind).is_some_and(|a| self.may_attack(&a, target))
+        self.within_attack_range(unit, target) && self.attacker(unit, kind).is_some_and(|a| self.may_attack(&a, target))
+    }
+
+    /// Are both on the map, and `target` adjacent to `unit` or, for artillery, within its range?
+    /// No attack reaches farther (`may_attack`); a cheap test before the others.
+    fn within_attack_range(&self, unit: UnitId, target: UnitId) -> bool {
+        match (self.units[unit as usize].hex(), self.units[target as usize].hex()) {
+            (Some(uh), Some(th)) => {
+                let (c, d) = (self.counter(unit), uh.distance(th));
+                d <= 1 || (c.kind.is_artillery() && d <= u16::from(c.range))
+            }
+            _ => false,
+        }
     }
 
     /// What of the attacker `may_attack` reads: None if `unit` cannot attack at all now.
@@ -232,8 +244,9 @@ impl Bailen {
         if !c.kind.is_artillery() || d < 2 || d > c.range as u16 {
             return false;
         }
-        // The same line on the same board was traced before (`SearchBuffers::sight`)?
-        let key = (unit, target, from, to, self.derived.version);
+        // The same line with the same enemy army counters on the board was traced before
+        // (`SearchBuffers::sight`)? Nothing else blocks it but the terrain.
+        let key = (unit, target, from, to, self.derived.army_version[side_index(c.side.other())]);
         let slot = (usize::from(unit) * 61 + usize::from(target)) % SIGHT_SLOTS;
         let Ok(mut memo) = self.search_buffers.sight.try_borrow_mut() else { return self.line_of_sight_clear(c.side, from, to) };
         if memo.len() != SIGHT_SLOTS {
@@ -528,7 +541,8 @@ impl Bailen {
             return true;
         };
         if let FightStage::Support(i) = f.stage {
-            if self.supporters(&f, i).is_empty() {
+            // The prompt offers the supporters, then no support.
+            if !self.wait_for_choice() {
                 f.stage = if i + 1 < f.shots.len() { FightStage::Support(i + 1) } else { FightStage::Resolve };
                 self.turn.fight = Some(f);
                 return true;

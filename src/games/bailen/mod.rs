@@ -294,6 +294,10 @@ pub(crate) struct Derived {
     pub spanish_in_town_or_stars: u8,
     /// Changes with every counter placed or removed (searches of the same board are reused).
     pub version: u32,
+    /// Per side ([French, Spanish]), changes with every army counter of that side placed or
+    /// removed: a line of sight, which only the enemy's army counters block besides the
+    /// terrain, is the same while the enemy's version is.
+    pub army_version: [u32; 2],
 }
 
 impl PartialEq for Derived {
@@ -314,6 +318,7 @@ impl Derived {
             french_on_stars: 0,
             spanish_in_town_or_stars: 0,
             version: 0,
+            army_version: [0; 2],
         }
     }
 
@@ -330,6 +335,7 @@ impl Derived {
             return;
         }
         mark(here, cell::ARMY[s], by > 0);
+        self.army_version[s] = self.army_version[s].wrapping_add(1);
         let add = |x: &mut u8| *x = x.wrapping_add_signed(by);
         if let Some(around) = t.nbr.get(i) {
             for &j in around {

@@ -3,20 +3,20 @@
 use super::action::{Side, UnitId};
 use super::cell;
 use super::scenario::{side_index, Kind};
-use super::tables::NONE;
+use super::tables::{DEAREST_STEP_HALVES, NONE};
 use super::Bailen;
 use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again), and the lines of sight already traced on this board.
+/// move's path is not searched again), and the lines of sight already traced.
 /// Not part of the position: a clone starts without.
 #[derive(Default)]
 pub(crate) struct SearchBuffers {
     moves: RefCell<Buffers>,
     /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
-    /// shared by a few pairs): the pair, their hexes, the board (`Derived::version`), and
-    /// whether the line is clear.
+    /// shared by a few pairs): the pair, their hexes, the enemy's army counters on the board
+    /// (`Derived::army_version`), and whether the line is clear.
     pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
 }
 
@@ -55,8 +55,6 @@ pub(crate) struct Reach {
     bits: Vec<u64>,
     /// Cheapest cost per grid index reached; u16::MAX otherwise.
     cost: Vec<u16>,
-    /// Grid indices reached (to forget them quickly).
-    touched: Vec<u16>,
     /// The words of `bits` that hold the hexes reached: `lo..=hi` (hi < lo when none).
     lo: usize,
     hi: usize,
@@ -72,16 +70,17 @@ impl Reach {
         if self.cost.len() != n || self.bits.len() != t.words || self.offered.len() != size {
             *self = Reach { offered: vec![0; size], bits: vec![0; t.words], cost: vec![u16::MAX; n], ..Reach::default() };
         }
-        for &i in &self.touched {
-            let i = usize::from(i);
-            if let Some(c) = self.cost.get_mut(i) {
-                *c = u16::MAX;
-            }
-            if let Some(w) = self.bits.get_mut(i / 64) {
-                *w = 0;
+        // The hexes reached are the bits of the words `lo..=hi`.
+        for w in self.lo..=self.hi {
+            let Some(word) = self.bits.get_mut(w) else { break };
+            let mut x = std::mem::take(word);
+            while x != 0 {
+                if let Some(c) = self.cost.get_mut(w * 64 + x.trailing_zeros() as usize) {
+                    *c = u16::MAX;
+                }
+                x &= x - 1;
             }
         }
-        self.touched.clear();
         (self.lo, self.hi) = (usize::MAX, 0);
         self.start = usize::MAX;
     }
@@ -92,10 +91,44 @@ impl Reach {
         if let (Some(w), Some(cost)) = (self.bits.get_mut(i / 64), self.cost.get_mut(i)) {
             *w |= 1 << (i % 64);
             *cost = c as u16;
-            self.touched.push(i as u16);
             self.lo = self.lo.min(i / 64);
             self.hi = self.hi.max(i / 64);
         }
+    }
+
+    /// Offer the neighbours of grid index `i` (reached at cost `c`) at their costs
+    /// (`Tables::offers`); with `minor` (the Roads rule's search), only along its minor roads.
+    /// False if it offers none.
+    #[inline(always)]
+    fn expand(&mut self, offers: &[[(u32, u8); 6]], minor: Option<&[u8]>, i: usize, c: usize) -> bool {
+        match (offers.get(i), minor) {
+            (Some(steps), Some(minor)) => self.offer(steps, minor.get(i).copied().unwrap_or(0), c),
+            (Some(steps), None) => self.offer_all(steps, c),
+            (None, _) => false,
+        }
+    }
+
+    /// Offer the hexes of the steps (`Tables::offers`) at cost `c` plus theirs.
+    #[inline(always)]
+    fn offer_all(&mut self, steps: &[(u32, u8); 6], c: usize) -> bool {
+        for &(slot, bit) in steps {
+            if let Some(w) = self.offered.get_mut(slot as usize + c) {
+                *w |= 1 << bit;
+            }
+        }
+        true
+    }
+
+    /// `offer_all` for the steps of the directions `dirs` (bit d for direction d) only; false
+    /// if none.
+    #[inline(always)]
+    fn offer(&mut self, steps: &[(u32, u8); 6], dirs: u8, c: usize) -> bool {
+        for (d, &(slot, bit)) in steps.iter().enumerate() {
+            if let (true, Some(w)) = (dirs & (1 << d) != 0, self.offered.get_mut(slot as usize + c)) {
+                *w |= 1 << bit;
+            }
+        }
+        dirs != 0
     }
 
     /// Was grid index `i` reached?
@@ -128,6 +161,7 @@ impl std::fmt::Debug for SearchBuffers {
 
 impl Bailen {
     /// Is `h` in the ZoC of an army counter hostile to `side` (the six surrounding hexes)?
+    #[inline]
     pub(crate) fn in_enemy_zoc(&self, side: Side, h: Hex) -> bool {
         match self.scen.grid.index(h) {
             Some(i) => self.enemy_zoc_on(side, i),
@@ -212,28 +246,15 @@ impl Bailen {
                 (cost as u32).saturating_add(bound) > budget as u32
             })
         };
-        // Offer the neighbours of `i` (cost `c`) at their costs.
-        let expand = |r: &mut Reach, i: usize, c: usize| {
-            let Some(steps) = offers.get(i) else { return };
-            if roads_only {
-                let dirs = minor.get(i).copied().unwrap_or(0);
-                for (d, &(slot, bit)) in steps.iter().enumerate() {
-                    if let (true, Some(w)) = (dirs & (1 << d) != 0, r.offered.get_mut(slot as usize + c)) {
-                        *w |= 1 << bit;
-                    }
-                }
-            } else {
-                for &(slot, bit) in steps {
-                    if let Some(w) = r.offered.get_mut(slot as usize + c) {
-                        *w |= 1 << bit;
-                    }
-                }
-            }
-        };
+        let minor = roads_only.then_some(&minor[..]);
         r.settle(start, 0);
-        expand(r, start, 0);
+        // The last cost level that offered anything: no offer lies a dearest step beyond it.
+        let mut last = if r.expand(offers, minor, start, 0) { 0 } else { usize::MAX };
         let m = t.word_margin;
         for c in 1..=budget {
+            if last == usize::MAX || c > last + DEAREST_STEP_HALVES {
+                break;
+            }
             // Offers lie next to the hexes reached: within `word_margin` words of them.
             let (lo, hi) = (r.lo.saturating_sub(m), (r.hi + m).min(t.words - 1));
             for w in lo..=hi {
@@ -253,7 +274,9 @@ impl Bailen {
                     if f & zoc != 0 && self.must_stop_on(side, mover_at, i) || out_of_reach(i, c) {
                         continue;
                     }
-                    expand(r, i, c);
+                    if r.expand(offers, minor, i, c) {
+                        last = c;
+                    }
                 }
             }
         }

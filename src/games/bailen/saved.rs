@@ -289,7 +289,7 @@ mod tests {
     fn a_move_after_its_select_costs_16_bits() {
         let select = Action::SelectMover { unit: 20 };
         let mv = Action::MoveTo { unit: 20, to: h("1310") };
-        let pairs: Vec<Action> = (0..8).flat_map(|_| [select.clone(), mv.clone()]).collect();
+        let pairs: Vec<Action> = (0..8).flat_map(|_| [select, mv]).collect();
         // After the first pair: select = 1 + 1 bit, move = 1 + 1 + 14 bits.
         let first = encode(&pairs[..2]).len();
         assert!(encode(&pairs).len() <= first + 7 * 18 / 8 + 1);

@@ -79,7 +79,7 @@ pub(crate) struct TurnState {
 }
 
 /// Who deploys in each stage of Game Setup.
-const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
+pub(crate) const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
     (Side::Spanish, &[Deploy::V]),
     (Side::French, &[Deploy::French]),
     (Side::Spanish, &[Deploy::R, Deploy::C]),
@@ -142,14 +142,11 @@ impl Bailen {
         g
     }
 
-    /// The next counter to deploy in this stage, if any.
+    /// The next counter to deploy in this stage, if any: the first of the stage's counters
+    /// (`Tables::deployers`) still in reserve.
     fn next_to_deploy(&self, stage: u8) -> Option<UnitId> {
-        let zones = DEPLOY_STAGES[stage as usize].1;
-        (0..self.units.len()).map(|u| u as UnitId).find(|&u| {
-            let c = self.counter(u);
-            self.units[u as usize].place == Place::Reserve
-                && c.formation.is_some_and(|f| zones.contains(&self.scen.formations[f as usize].deploy))
-        })
+        let stage = self.tables.deployers.get(usize::from(stage))?;
+        stage.iter().copied().find(|&u| self.units[u as usize].place == Place::Reserve)
     }
 
     /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).
@@ -574,12 +571,12 @@ impl Bailen {
                 Phase::Reinforcements => match self.turn.entering.first().copied() {
                     None => self.phase = Phase::WaterCarrierRoll,
                     Some(u) => {
-                        if self.entry_destinations(u).is_empty() {
-                            ev.push(Event::CannotEnter { unit: u });
-                            self.turn.entering.remove(0);
-                        } else {
+                        // The prompt lists where it may enter (`entry_destinations`).
+                        if self.offers_more_than(0) {
                             return;
                         }
+                        ev.push(Event::CannotEnter { unit: u });
+                        self.turn.entering.remove(0);
                     }
                 },
                 Phase::WaterCarrierRoll => {
@@ -707,9 +704,15 @@ impl Bailen {
 
     /// Does this step offer a choice besides ending it (its last action)? If so its prompt,
     /// computed here to find out, is the one `prompt()` gives: the position waits as it is.
-    fn wait_for_choice(&mut self) -> bool {
+    pub(crate) fn wait_for_choice(&mut self) -> bool {
+        self.offers_more_than(1)
+    }
+
+    /// Does this step's prompt list more than `n` actions? If so the prompt, computed here to
+    /// find out, is the one `prompt()` gives: the position waits as it is.
+    fn offers_more_than(&mut self, n: usize) -> bool {
         let prompt = self.current_prompt();
-        if prompt.as_ref().is_some_and(|p| p.actions.len() > 1) {
+        if prompt.as_ref().is_some_and(|p| p.actions.len() > n) {
             self.prompt_cache.clear();
             self.prompt_cache.get_or(|| prompt);
             true

@@ -36,6 +36,9 @@ pub(crate) struct Tables {
     pub leaders: Vec<UnitId>,
     /// Army counters (not María Bellido) of [French, Spanish], in counter order.
     pub army: [Vec<UnitId>; 2],
+    /// Per stage of Game Setup (`sequence::DEPLOY_STAGES`), the counters whose formation
+    /// deploys then, in counter order.
+    pub deployers: Vec<Vec<UnitId>>,
     /// Lines of sight by offset.
     pub los: LosTable,
     /// The movement searches' rows of offers (`movement::Reach`): for [counters not slowed by
@@ -259,6 +262,17 @@ impl Tables {
             vedel: scen.formation_named("Vedel"),
             leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
             army,
+            deployers: super::sequence::DEPLOY_STAGES
+                .iter()
+                .map(|(_, zones)| {
+                    ids()
+                        .filter(|&u| {
+                            let f = scen.counters[u as usize].formation;
+                            f.is_some_and(|f| scen.formations.get(f as usize).is_some_and(|f| zones.contains(&f.deploy)))
+                        })
+                        .collect()
+                })
+                .collect(),
             los: LosTable::new(max_range, grid.rows),
             terrain_cell: scen
                 .terrain
@@ -286,6 +300,9 @@ impl Tables {
         grid.index(h).and_then(|i| self.road_distance.get(i)).copied().unwrap_or(0)
     }
 }
+
+/// The dearest step of `cost_halves`, in half points.
+pub(crate) const DEAREST_STEP_HALVES: usize = 4;
 
 /// Half movement points to enter a hex: ½ along the Royal Road (1 if the hex also holds a
 /// penalising feature), else 1, or 2 for a penalising feature.

@@ -277,9 +277,13 @@ export default async function computer({ page, origin, perf }) {
 
   perf.computer = {
     strongMs: strong?.ms,
+    strongIterations: strong?.iterations,
+    normalMedianIterations: median(normal.map((x) => x.iterations)),
+    quickMedianIterations: median(quick.map((x) => x.iterations)),
     normalMedianMs: normalMs,
     quickMedianMs: quickMs,
     decisions: (await thinks(page)).length,
   };
-  console.log(`      think time per decision: Quick ${quickMs?.toFixed(0)} ms, Normal ${normalMs?.toFixed(0)} ms, Strong ${strong?.ms.toFixed(0)} ms`);
+  const it = perf.computer;
+  console.log(`      think time per decision: Quick ${quickMs?.toFixed(0)} ms (${it.quickMedianIterations} iterations, Field Battle), Normal ${normalMs?.toFixed(0)} ms (${it.normalMedianIterations}, Bailén), Strong ${strong?.ms.toFixed(0)} ms (${strong?.iterations}, Field Battle)`);
 }

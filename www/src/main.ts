@@ -1186,13 +1186,36 @@ function undo(): void {
   if (!c || replay) return;
   stopThinking();
   failedFor = null;
+  const withComputer = humanSides(c).length > 0 && humanSides(c).length < c.entry.sides.length;
+  const saved = withComputer ? c.session.exportString() : '';
+  let taken = 0;
   try {
     c.session.undo();
+    taken++;
     // Back to a person's decision: the computer's choices since are taken back with it.
-    if (humanSides(c).length > 0) while (c.session.canUndo() && isComputer(c, c.session.prompt()?.side)) c.session.undo();
+    if (withComputer) {
+      while (c.session.canUndo() && isComputer(c, c.session.prompt()?.side)) {
+        c.session.undo();
+        taken++;
+      }
+    }
     clearError();
   } catch (e) {
     showError(errorMessage(e));
+    if (taken === 0) return;
+  }
+  if (withComputer && isComputer(c, c.session.prompt()?.side)) {
+    // A die was rolled (or something hidden revealed) since the person's last decision: the
+    // computer's choices stay, as the game was before the click.
+    let back: Session;
+    try {
+      back = new Session(c.entry.adapter.importString(saved));
+    } catch (e) {
+      showError(`The game could not be put back after an undo: ${errorMessage(e)}`);
+      return;
+    }
+    void adopt(back, c.entry, c.players, c.note, logActions(), false, c.level);
+    setStatus("Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.");
     return;
   }
   selected = null;
@@ -1200,7 +1223,7 @@ function undo(): void {
   log.truncate(c.session.choiceCount());
   render();
   autosave();
-  setStatus('Took back the last choice.');
+  setStatus(taken > 1 ? `Took back the last ${taken} choices (the computer's with yours).` : 'Took back the last choice.');
 }
 
 function viewChoice(choice: number): void {

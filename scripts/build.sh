@@ -3,7 +3,7 @@
 #   pkg/       wasm-pack --target web output     (copied to www/pkg/ for the page)
 #   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node;
 #              SKIP_NODE_PKG=1 skips it, as serve.sh does)
-#   www/dist/  the page's TypeScript, bundled by esbuild
+#   www/dist/  the page's TypeScript, bundled by esbuild (main.js, and worker.js for the computer)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,9 +39,10 @@ ls -l www/pkg
 step "tsc --noEmit (typecheck www/src against the generated pkg types)"
 timed tsc --noEmit -p tsconfig.json
 
-step "esbuild www/src/main.ts -> www/dist/"
+# Two entries: the page, and the computer opponent's Web Worker (its own wasm instance).
+step "esbuild www/src/main.ts www/src/worker.ts -> www/dist/"
 rm -rf www/dist
-timed esbuild www/src/main.ts --bundle --format=esm --platform=browser --target=es2022 \
+timed esbuild www/src/main.ts www/src/worker.ts --bundle --format=esm --platform=browser --target=es2022 \
   --sourcemap --outdir=www/dist --log-level=warning
 
 if [ "${SKIP_NODE_PKG:-0}" = "1" ]; then

@@ -12,7 +12,7 @@
 //! `Handle`, written once for every ruleset.
 use crate::core::bounded;
 use crate::games::catalogue::{self, Catalogued};
-use crate::games::{ErrorKind, GameError, Match, Rules};
+use crate::games::{ErrorKind, GameError, Match, Rules, Search};
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -111,6 +111,7 @@ trait Handle {
     fn returns(&self) -> Result<JsValue, JsValue>;
     fn heuristic(&self, side: &str) -> Result<f64, JsValue>;
     fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue>;
+    fn thinker(&self, iterations: u32, seed: u32) -> Result<Box<dyn Thinking>, JsValue>;
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue>;
     fn can_undo(&self) -> bool;
     fn undo(&mut self) -> Result<(), JsValue>;
@@ -188,8 +189,15 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
         Ok(self.state().heuristic(side_from::<R>(side, "side")?))
     }
     fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
-        let settings = crate::opponent::Settings { iterations: iterations.clamp(1, 1_000_000), seed: u64::from(seed), ..Default::default() };
-        to_js(&crate::opponent::choose(self.state(), &settings, |_| false).map(|t| t.action))
+        to_js(&crate::opponent::choose(self.state(), &search_settings(iterations, seed), |_| false).map(|t| t.action))
+    }
+    fn thinker(&self, iterations: u32, seed: u32) -> Result<Box<dyn Thinking>, JsValue> {
+        // The search keeps a copy of the position and draws every world it plays from what the
+        // deciding side may know (`Ismcts` determinizes); its generator is its own, seeded here.
+        match crate::opponent::Ismcts::new(self.state(), &search_settings(iterations, seed)) {
+            Some(search) => Ok(Box::new(search)),
+            None => Err(game_error(GameError::GameOver)),
+        }
     }
     fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         let viewer = match viewer {
@@ -211,6 +219,73 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
         Ok(Box::new(self.replay_prefix(n as usize).map_err(game_error)?))
     }
 }
+
+/// The opponent's settings for `iterations` of search (at most 10,000,000) seeded by `seed`.
+fn search_settings(iterations: u32, seed: u32) -> crate::opponent::Settings {
+    crate::opponent::Settings { iterations: iterations.clamp(1, 10_000_000), seed: u64::from(seed), ..Default::default() }
+}
+
+/// A search in progress, written once for every ruleset (`opponent::Ismcts`): a page's worker
+/// runs it a slice at a time, shows the progress and answers "move now" between slices.
+trait Thinking {
+    fn run(&mut self, iterations: u32) -> u32;
+    fn iterations(&self) -> u32;
+    fn finished(&self) -> bool;
+    fn best(&self) -> Result<JsValue, JsValue>;
+}
+
+impl<R: Search> Thinking for crate::opponent::Ismcts<R> {
+    fn run(&mut self, iterations: u32) -> u32 {
+        crate::opponent::Ismcts::run(self, iterations)
+    }
+    fn iterations(&self) -> u32 {
+        crate::opponent::Ismcts::iterations(self)
+    }
+    fn finished(&self) -> bool {
+        crate::opponent::Ismcts::finished(self)
+    }
+    fn best(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.thought().map(|t| t.action))
+    }
+}
+
+/// A thinker class over `Thinking`: the generic `Thinker` and one typed class per ruleset.
+macro_rules! thinker_class {
+    ($(#[$doc:meta])* $class:ident, best = $best:literal) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $class {
+            inner: Box<dyn Thinking>,
+        }
+
+        #[wasm_bindgen]
+        impl $class {
+            /// Think up to `iterations` more (never past the budget it was made with); returns
+            /// the iterations done so far.
+            pub fn run(&mut self, iterations: u32) -> u32 {
+                self.inner.run(iterations)
+            }
+            /// The iterations done so far.
+            pub fn iterations(&self) -> u32 {
+                self.inner.iterations()
+            }
+            /// Whether the budget is used up (at once when there is only one legal action).
+            pub fn finished(&self) -> bool {
+                self.inner.finished()
+            }
+            /// The action chosen so far: the most visited of the position's legal actions (the
+            /// first listed before any thinking).
+            #[wasm_bindgen(unchecked_return_type = $best)]
+            pub fn best(&self) -> Result<JsValue, JsValue> {
+                self.inner.best()
+            }
+        }
+    };
+}
+
+thinker_class!(
+    /// The computer opponent thinking about one position of any ruleset (made by `Game.thinker`).
+    Thinker, best = "object | null");
 
 fn new_match<R: Catalogued + DrawnScenario + 'static>(scenario: &str, options: &JsValue, seed: u32) -> Result<Match<R>, JsValue> {
     Match::<R>::new(scenario, options_from_js(options)?, u64::from(seed)).map_err(game_error)
@@ -352,6 +427,12 @@ impl Game {
     pub fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
         self.inner.think(iterations, seed)
     }
+    /// The computer opponent for the side deciding now, thinking a slice at a time: a budget of
+    /// `iterations`, its own generator seeded by `seed`, over only what that side may know. It
+    /// keeps its own copy of the position. Refused (game-over) once the game is over.
+    pub fn thinker(&self, iterations: u32, seed: u32) -> Result<Thinker, JsValue> {
+        Ok(Thinker { inner: self.inner.thinker(iterations, seed)? })
+    }
     pub fn history(&self, viewer: Option<String>) -> Result<JsValue, JsValue> {
         self.inner.history(viewer)
     }
@@ -380,8 +461,13 @@ macro_rules! typed_game {
         scenario = $scenario:literal, options = $options:literal, setup = $setup:literal,
         prompt = $prompt:literal, action = $action:literal, events = $events:literal,
         side = $side:literal, view = $view:literal, odds = $odds:literal,
-        outcome = $outcome:literal, history = $history:literal, action_or_null = $action_or_null:literal $(,)?
+        outcome = $outcome:literal, history = $history:literal, action_or_null = $action_or_null:literal,
+        thinker = $thinker:ident $(,)?
     ) => {
+        thinker_class!(
+            /// The computer opponent thinking about one position of this ruleset (see `Game.thinker`).
+            $thinker, best = $action_or_null);
+
         #[wasm_bindgen]
         pub struct $class {
             inner: Box<dyn Handle>,
@@ -462,6 +548,10 @@ macro_rules! typed_game {
             pub fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
                 self.inner.think(iterations, seed)
             }
+            /// The computer opponent thinking a slice at a time (see `Game.thinker`).
+            pub fn thinker(&self, iterations: u32, seed: u32) -> Result<$thinker, JsValue> {
+                Ok($thinker { inner: self.inner.thinker(iterations, seed)? })
+            }
             #[wasm_bindgen(unchecked_return_type = $history)]
             pub fn history(&self, #[wasm_bindgen(unchecked_param_type = $side)] viewer: Option<String>) -> Result<JsValue, JsValue> {
                 self.inner.history(viewer)
@@ -490,19 +580,22 @@ typed_game!(BailenGame: crate::games::bailen::Bailen,
     prompt = "BailenPrompt | null", action = "BailenAction", events = "BailenEvent[]",
     side = "BailenSide", view = "BailenView", odds = "BailenOdds | null",
     outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]",
-    action_or_null = "BailenAction | null");
+    action_or_null = "BailenAction | null",
+    thinker = BailenThinker);
 typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
     scenario = "BattleScenario", options = "Partial<BattleOptions> | OptionValues | undefined", setup = "BattleSetup",
     prompt = "MusketsBattlePrompt | null", action = "BattleAction", events = "BattleEvent[]",
     side = "BattleSide", view = "BattleView", odds = "BattleOdds | null",
     outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]",
-    action_or_null = "BattleAction | null");
+    action_or_null = "BattleAction | null",
+    thinker = MusketsBattleThinker);
 typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
     scenario = "BmScenarioFile", options = "Partial<BmOptions> | OptionValues | undefined", setup = "BmSetup",
     prompt = "BloodyMondayPrompt | null", action = "BmAction", events = "BmEvent[]",
     side = "BmSide", view = "BmView", odds = "BmOdds | null",
     outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]",
-    action_or_null = "BmAction | null");
+    action_or_null = "BmAction | null",
+    thinker = BloodyMondayThinker);
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"

@@ -106,6 +106,11 @@ impl<R: Search> Ismcts<R> {
         self.iterations
     }
 
+    /// The iterations done so far.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
     /// Whether the search has used its whole budget.
     pub fn finished(&self) -> bool {
         self.iterations >= self.settings.iterations.max(1) || self.root.prompt().is_none_or(|p| p.actions.len() < 2)

@@ -71,7 +71,7 @@ export function check(condition, what, detail) {
 }
 
 export async function checkBuilt() {
-  for (const f of ['index.html', 'style.css', 'dist/main.js', 'pkg/napoleonic.js', 'pkg/napoleonic_bg.wasm']) {
+  for (const f of ['index.html', 'style.css', 'dist/main.js', 'dist/worker.js', 'pkg/napoleonic.js', 'pkg/napoleonic_bg.wasm']) {
     if (!(await stat(path.join(WWW, f)).catch(() => null))) {
       throw Object.assign(new Error(`www/${f} is missing: run scripts/build.sh first`), { check: true });
     }

@@ -14,6 +14,7 @@ import board, { desktop, narrow } from './board.mjs';
 import battle from './battle.mjs';
 import areas from './areas.mjs';
 import variant from './variant.mjs';
+import computer from './computer.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -23,6 +24,7 @@ const SUITES = [
   { name: 'battle', run: battle },
   { name: 'areas', run: areas },
   { name: 'variant', run: variant },
+  { name: 'computer', run: computer },
 ];
 
 async function main() {
@@ -67,6 +69,8 @@ async function main() {
     if (l) console.log(`      load to first highlighted legal move: median ${l.medianPainted?.toFixed(0)} ms painted (${l.medianDom?.toFixed(0)} ms in the DOM); target < 300 ms`);
     const bc = perf.battleClickToRedraw;
     if (bc) console.log(`      Field Battle display, click to redraw: median ${bc.median?.toFixed(1)} ms, max ${bc.max?.toFixed(1)} ms over ${bc.clicks} clicks`);
+    const cp = perf.computer;
+    if (cp) console.log(`      computer, think time per decision: Quick ${cp.quickMedianMs?.toFixed(0)} ms, Normal ${cp.normalMedianMs?.toFixed(0)} ms, Strong ${cp.strongMs?.toFixed(0)} ms`);
     if (c) console.log(`      click to redraw: median ${c.medianBoard?.toFixed(1)} ms, max ${c.maxBoard?.toFixed(1)} ms; select toggle ${c.selectToggle.medianHandler?.toFixed(1)} ms; target < 16 ms`);
   }
   if (failed) throw failed;

@@ -100,6 +100,47 @@ refuses(() => fresh.heuristic('Prussian'), /bad side/, 'heuristic of an unknown 
   ok(a !== null && listed.includes(JSON.stringify(a)) && JSON.stringify(b.think(40, 9)) === JSON.stringify(a),
     `think() chooses a listed action, the same for one seed: ${JSON.stringify(a)}`);
   ok(h.think(10, 1) === null, 'think() once the game is over is null');
+
+  // The thinker a page's worker runs in slices: the same search as think(), step by step.
+  const savedBefore = b.exportString();
+  const t = b.thinker(100, 9);
+  const first = t.best();
+  ok(t.iterations() === 0 && !t.finished() && listed.includes(JSON.stringify(first)), `a new thinker has done nothing and offers a listed action: ${JSON.stringify(first)}`);
+  let slices = 0;
+  let done = 0;
+  while (!t.finished() && slices < 100) {
+    const n = t.run(25);
+    ok(n === Math.min(100, done + 25), `slice ${slices + 1}: run(25) says ${n} done`);
+    done = n;
+    slices++;
+  }
+  ok(slices === 4 && t.finished() && t.run(25) === 100, 'the budget of 100 is used in 4 slices of 25, and not passed');
+  ok(JSON.stringify(t.best()) === JSON.stringify(b.think(100, 9)), 'thinking in slices chooses what think() chooses for the same seed');
+  ok(b.exportString() === savedBefore, 'thinking changed nothing in the game (not its dice either)');
+  // "Move now": stopped after one slice, still a legal action.
+  const early = b.thinker(1000, 3);
+  early.run(25);
+  ok(early.iterations() === 25 && !early.finished() && b.isLegal(early.best()), 'stopped early the thinker still gives a legal action');
+  // It keeps its own copy: the game moving on does not change what it thinks about.
+  const kept = JSON.stringify(early.best());
+  b.apply(b.prompt().actions[0]);
+  early.run(25);
+  ok(early.iterations() === 50 && listed.includes(JSON.stringify(early.best())), `the thinker thinks on about its own position after the game moved (${kept})`);
+  // Every ruleset by name, and the typed classes.
+  for (const [ruleset, scenario] of [['bailen', 'bailen-1808'], ['bloody-monday', 'borodino']]) {
+    const gm = new Game(ruleset, scenario, {}, 6);
+    const th = gm.thinker(30, 2);
+    while (!th.finished()) th.run(10);
+    const a = th.best();
+    ok(a !== null && gm.isLegal(a) && th.iterations() <= 30, `${ruleset}: Game.thinker chooses a legal action (${th.iterations()} iterations): ${JSON.stringify(a)}`);
+  }
+  const typed = new BloodyMondayGame('borodino', {}, 6).thinker(20, 2);
+  typed.run(20);
+  ok(typed.finished() && typed.best() !== null, 'BloodyMondayGame.thinker: a typed thinker');
+  refuses(() => h.thinker(10, 1), /over/, 'a thinker once the game is over is refused', 'game-over');
+  typed.free();
+  t.free();
+  early.free();
 }
 
 console.log('-- scenario files from outside the built-in list');

@@ -7,6 +7,7 @@
 import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
+import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
 import { errorMessage, loadEngine, savedRuleset, Session, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
 import type { GameUI, Intent, RulesetEntry, SideInfo, ViewBoards } from './games/adapter.js';
 import { rulesetById, rulesets } from './games/index.js';
@@ -36,6 +37,8 @@ interface Autosave {
   actions: [number, string, string][];
   /** Notes at the start of the log ("New game of ..."). */
   note: string;
+  /** The computer's level (computer.ts LEVELS), for the sides it plays. */
+  level?: string;
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -54,6 +57,8 @@ const el = {
   scenario: byId<HTMLSelectElement>('scenario'),
   scenarioLabel: byId<HTMLLabelElement>('scenario-label'),
   players: byId<HTMLDivElement>('players'),
+  level: byId<HTMLSelectElement>('level'),
+  levelLabel: byId<HTMLLabelElement>('level-label'),
   seed: byId<HTMLInputElement>('seed'),
   options: byId<HTMLFieldSetElement>('options'),
   cancelStart: byId<HTMLButtonElement>('cancel-start'),
@@ -101,6 +106,10 @@ const el = {
   zoomOut: byId<HTMLButtonElement>('zoom-out'),
   zoomFit: byId<HTMLButtonElement>('zoom-fit'),
   hoverCard: byId<HTMLDivElement>('hover-card'),
+  thinking: byId<HTMLDivElement>('thinking'),
+  thinkText: byId<HTMLSpanElement>('think-text'),
+  thinkProgress: byId<HTMLProgressElement>('think-progress'),
+  moveNow: byId<HTMLButtonElement>('move-now'),
   chooser: byId<HTMLDivElement>('chooser'),
   zoomControls: byId<HTMLDivElement>('zoom-controls'),
   curtain: byId<HTMLDivElement>('curtain'),
@@ -114,6 +123,8 @@ const perf = {
   firstHighlight: null as number | null,
   firstHighlightPainted: null as number | null,
   clicks: [] as { what: string; ms: number }[],
+  /** Each decision of the computer: its level's limit, the time it thought, its iterations. */
+  thinks: [] as { limit: number; ms: number; iterations: number }[],
 };
 Object.assign(window, { __perf: perf });
 
@@ -123,8 +134,11 @@ interface Current {
   session: Session;
   entry: RulesetEntry;
   ui: GameUI;
+  /** 'human' or 'computer' by side. */
   players: Record<string, string>;
   note: string;
+  /** The computer's level (computer.ts LEVELS). */
+  level: string;
 }
 
 let current: Current | null = null;
@@ -189,15 +203,44 @@ function hiddenInfo(c: Current): boolean {
   return c.entry.info.hidden_information;
 }
 
+/** Whether the computer plays `side`. */
+function isComputer(c: Current, side: string | undefined): boolean {
+  return side !== undefined && c.players[side] === 'computer';
+}
+
+/** Whether the prompt is the computer's, with hidden information, and another side on the screen. */
+function secretPrompt(c: Current, prompt: EnginePrompt | null): boolean {
+  return !!prompt && hiddenInfo(c) && isComputer(c, prompt.side) && drawSide(c, prompt) !== prompt.side;
+}
+
+/** The sides played by people at this screen. */
+function humanSides(c: Current): string[] {
+  return c.entry.sides.map((s) => s.id).filter((id) => !isComputer(c, id));
+}
+
+/**
+ * With hidden information and at most one person at the screen, the side whose view stays on it:
+ * the human's (against the computer), or the first side's when the computer plays both (watching).
+ * Null when two people share the screen (the curtain passes it).
+ */
+function fixedScreenSide(c: Current): string | null {
+  const humans = humanSides(c);
+  if (humans.length === 1) return humans[0] ?? null;
+  if (humans.length === 0) return c.entry.sides[0]?.id ?? null;
+  return null;
+}
+
 /** The side to draw for: the one who passed the curtain (hidden information) or the adapter's. */
 function drawSide(c: Current, prompt: EnginePrompt | null): string {
-  if (hiddenInfo(c)) return seenSide ?? prompt?.side ?? c.ui.viewSide(prompt);
+  if (hiddenInfo(c)) return fixedScreenSide(c) ?? seenSide ?? prompt?.side ?? c.ui.viewSide(prompt);
   return c.ui.viewSide(prompt);
 }
 
 /** True while the curtain is up (the deciding side has not taken the screen yet). */
 function curtainPending(c: Current): boolean {
   if (!hiddenInfo(c) || replay) return false;
+  // One person at the screen keeps it: the computer needs no curtain.
+  if (fixedScreenSide(c) !== null) return false;
   const prompt = c.session.prompt();
   return !!prompt && prompt.side !== seenSide;
 }
@@ -289,6 +332,7 @@ function autosave(): void {
     players: current.players,
     actions,
     note: current.note,
+    level: current.level,
   };
   try {
     localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(record));
@@ -320,6 +364,7 @@ function readAutosave(): Autosave | null {
       players: parsed.players && typeof parsed.players === 'object' ? parsed.players : {},
       actions,
       note: typeof parsed.note === 'string' ? parsed.note : '',
+      level: typeof parsed.level === 'string' && parsed.level in LEVELS ? parsed.level : DEFAULT_LEVEL,
     };
   } catch {
     // An older page kept the bare string.
@@ -366,7 +411,9 @@ let placedFor: { session: Session; count: number; list: Placed[] } | null = null
 function placedActions(c: Current, prompt: EnginePrompt | null): Placed[] {
   const count = c.session.choiceCount();
   if (placedFor && placedFor.session === c.session && placedFor.count === count) return placedFor.list;
-  const list = (prompt?.actions ?? []).map((action, index) => ({ index, action, intent: c.ui.intent(action) }));
+  // The computer's decisions are its own: nothing of them is offered to the people at the screen.
+  const actions = prompt && !isComputer(c, prompt.side) ? prompt.actions : [];
+  const list = actions.map((action, index) => ({ index, action, intent: c.ui.intent(action) }));
   placedFor = { session: c.session, count, list };
   return list;
 }
@@ -514,6 +561,7 @@ function render(): void {
   } catch (e) {
     showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
+  maybeThink();
 }
 
 /** A board drawn from view(side) (the Field Battle display, the area map), behind the curtain. */
@@ -532,6 +580,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
     if (curtainPending(c)) {
       showCurtain(c, c.session.prompt()!.side);
       el.undo.disabled = true;
+      maybeThink();
       return;
     }
     el.curtain.hidden = true;
@@ -565,7 +614,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
         }
         if (picked) marks.hexes.set(`chit:${picked}`, 'picked');
       }
-      if (marks.selected === null && prompt && c.ui.promptCounter) marks.selected = c.ui.promptCounter(prompt);
+      if (marks.selected === null && prompt && c.ui.promptCounter && !secretPrompt(c, prompt)) marks.selected = c.ui.promptCounter(prompt);
       c.ui.drawView?.(boards, view, marks);
       el.deselect.hidden = !((selected !== null && marks.selected === selected) || (c.ui.optionOf && pickedChit(c, list)));
       renderPrompt(c, prompt, false);
@@ -579,6 +628,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   } catch (e) {
     showError(`The engine could not show this position: ${errorMessage(e)}`);
   }
+  maybeThink();
 }
 
 /** No choices on the screen (replaying an earlier position, or no game). */
@@ -597,15 +647,19 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
     el.promptSide.style.background = side.colour;
     el.promptSide.style.color = side.ink;
   }
+  // With hidden information, what the computer decides may be its secret (a chit, a counter to
+  // place): the screen's side is told only who decides, as at the table.
+  const secret = secretPrompt(c, prompt);
   let text: string;
   if (!prompt) {
     const outcome = c.session.outcome();
     text = outcome ? `Game over: ${c.ui.outcomeWords(outcome)}.` : 'The game is over.';
-  } else text = c.ui.promptWords(prompt);
+  } else if (secret) text = `${side?.label ?? prompt.side} (the computer) to decide.`;
+  else text = c.ui.promptWords(prompt);
   if (readOnly) text = `(earlier position) ${text}`;
   if (el.prompt.textContent !== text) el.prompt.textContent = text;
   // The piece the prompt is about, when it is not on the map yet.
-  const piece = prompt ? c.ui.promptPiece(prompt) : null;
+  const piece = prompt && !secret ? c.ui.promptPiece(prompt) : null;
   const key = piece === null ? '' : `${piece}`;
   if (el.promptPiece.dataset.key !== key) {
     el.promptPiece.dataset.key = key;
@@ -622,7 +676,7 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
       }
     }
   }
-  const dice = prompt && !readOnly ? c.ui.promptDice(prompt) : [];
+  const dice = prompt && !readOnly && !secret ? c.ui.promptDice(prompt) : [];
   const diceKey = JSON.stringify(dice);
   if (el.promptDice.dataset.key !== diceKey) {
     el.promptDice.dataset.key = diceKey;
@@ -1000,6 +1054,9 @@ function choose(index: number, how: string, t0 = performance.now()): void {
   const prompt = c.session.prompt();
   const action = prompt?.actions[index];
   if (!prompt || action === undefined) return;
+  // The computer chooses for its sides only, and nobody else does.
+  const byComputer = how === 'computer';
+  if (byComputer !== isComputer(c, prompt.side)) return;
   let text: string;
   try {
     text = c.session.describe(action);
@@ -1012,6 +1069,20 @@ function choose(index: number, how: string, t0 = performance.now()): void {
   } catch (e) {
     showError(errorMessage(e));
     return;
+  }
+  // With hidden information the screen shows one side: the computer's choice and its events are
+  // logged as that side may see them (the engine's history for it), never as the computer saw them.
+  const screen = hiddenInfo(c) ? fixedScreenSide(c) : null;
+  if (byComputer && screen !== null && screen !== prompt.side) {
+    try {
+      const last = c.session.history(screen).at(-1);
+      events = last?.events ?? [];
+      text = last?.description ?? 'a hidden choice';
+    } catch (e) {
+      showError(`The log could not be written: ${errorMessage(e)}`);
+      events = [];
+      text = 'a hidden choice';
+    }
   }
   clearError();
   hideChooser();
@@ -1027,18 +1098,124 @@ function choose(index: number, how: string, t0 = performance.now()): void {
     events,
   });
   render();
-  perf.clicks.push({ what: `${how}:${actionTag(action)}`, ms: performance.now() - t0 });
+  if (!byComputer) perf.clicks.push({ what: `${how}:${actionTag(action)}`, ms: performance.now() - t0 });
   autosave();
+}
+
+// ---- the computer opponent ---------------------------------------------------------------------
+
+const computer = new ComputerPlayer();
+/** The position the computer is thinking about, if any. */
+let thinkingFor: { session: Session; count: number } | null = null;
+/** A position the computer failed to decide in: not tried again by itself. */
+let failedFor: { session: Session; count: number } | null = null;
+
+/** Start or stop the computer as the position on the screen asks (called after every redraw). */
+function maybeThink(): void {
+  const c = current;
+  const prompt = c?.session.prompt() ?? null;
+  if (!c || !prompt || !isComputer(c, prompt.side) || replay || !el.start.hidden) {
+    stopThinking();
+    return;
+  }
+  const count = c.session.choiceCount();
+  if (thinkingFor && thinkingFor.session === c.session && thinkingFor.count === count) return;
+  if (failedFor && failedFor.session === c.session && failedFor.count === count) return;
+  stopThinking();
+  const level = levelOf(c.level);
+  const mine = { session: c.session, count };
+  thinkingFor = mine;
+  const side = sideInfo(c, prompt.side)?.label ?? prompt.side;
+  showThinking(side, 0, 0, level.ms);
+  computer.start(c.session.exportString(), level.ms, randomSeed(), {
+    progress: (iterations, elapsed) => {
+      if (thinkingFor === mine) showThinking(side, iterations, elapsed, level.ms);
+    },
+    done: (action, iterations, elapsed) => {
+      if (thinkingFor !== mine) return;
+      thinkingFor = null;
+      hideThinking();
+      perf.thinks.push({ limit: level.ms, ms: elapsed, iterations });
+      computerMoves(c, mine, action);
+    },
+    failed: (message) => {
+      if (thinkingFor !== mine) return;
+      thinkingFor = null;
+      failedFor = mine;
+      hideThinking();
+      showError(`The computer could not decide: ${message}`);
+    },
+  });
+}
+
+/** Play the computer's answer, if it is still about the position on the screen and legal there. */
+function computerMoves(c: Current, about: { session: Session; count: number }, action: string | null): void {
+  if (current !== c || c.session !== about.session || c.session.choiceCount() !== about.count) return;
+  const prompt = c.session.prompt();
+  const index = action === null || !prompt ? -1 : prompt.actions.findIndex((a) => JSON.stringify(a) === action);
+  if (index < 0) {
+    failedFor = about;
+    showError('The computer answered with an action that is not legal here; choose for it with Undo or start a new game.');
+    return;
+  }
+  choose(index, 'computer');
+}
+
+function stopThinking(): void {
+  if (!thinkingFor) return;
+  thinkingFor = null;
+  computer.stop();
+  hideThinking();
+}
+
+function showThinking(side: string, iterations: number, elapsed: number, limit: number): void {
+  el.thinkText.textContent = `${side} (computer) is thinking…${iterations ? ` ${iterations.toLocaleString('en')} games tried` : ''}`;
+  el.thinkProgress.value = Math.min(1, elapsed / limit);
+  el.thinking.hidden = false;
+  document.body.dataset.thinking = 'true';
+}
+
+function hideThinking(): void {
+  el.thinking.hidden = true;
+  el.thinkProgress.value = 0;
+  delete document.body.dataset.thinking;
 }
 
 function undo(): void {
   const c = current;
   if (!c || replay) return;
+  stopThinking();
+  failedFor = null;
+  const withComputer = humanSides(c).length > 0 && humanSides(c).length < c.entry.sides.length;
+  const saved = withComputer ? c.session.exportString() : '';
+  let taken = 0;
   try {
     c.session.undo();
+    taken++;
+    // Back to a person's decision: the computer's choices since are taken back with it.
+    if (withComputer) {
+      while (c.session.canUndo() && isComputer(c, c.session.prompt()?.side)) {
+        c.session.undo();
+        taken++;
+      }
+    }
     clearError();
   } catch (e) {
     showError(errorMessage(e));
+    if (taken === 0) return;
+  }
+  if (withComputer && isComputer(c, c.session.prompt()?.side)) {
+    // A die was rolled (or something hidden revealed) since the person's last decision: the
+    // computer's choices stay, as the game was before the click.
+    let back: Session;
+    try {
+      back = new Session(c.entry.adapter.importString(saved));
+    } catch (e) {
+      showError(`The game could not be put back after an undo: ${errorMessage(e)}`);
+      return;
+    }
+    void adopt(back, c.entry, c.players, c.note, logActions(), false, c.level);
+    setStatus("Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.");
     return;
   }
   selected = null;
@@ -1046,7 +1223,7 @@ function undo(): void {
   log.truncate(c.session.choiceCount());
   render();
   autosave();
-  setStatus('Took back the last choice.');
+  setStatus(taken > 1 ? `Took back the last ${taken} choices (the computer's with yours).` : 'Took back the last choice.');
 }
 
 function viewChoice(choice: number): void {
@@ -1104,15 +1281,17 @@ function adopt(
   note: string,
   actions: [number, string, string][],
   later = false,
+  level = DEFAULT_LEVEL,
 ): Promise<void> {
   const previous = current?.session;
   if (replay) {
     replay.session.free();
     replay = null;
   }
-  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note };
+  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level };
   current = c;
-  seenSide = null;
+  seenSide = hiddenInfo(c) ? fixedScreenSide(c) : null;
+  failedFor = null;
   if (previous && previous !== next) previous.free();
   selected = null;
   lastEvents = [];
@@ -1217,9 +1396,9 @@ function fillRulesetFields(): void {
       human.textContent = 'Human (this screen)';
       const computer = document.createElement('option');
       computer.value = 'computer';
-      computer.textContent = 'Computer (not available yet)';
-      computer.disabled = true;
+      computer.textContent = 'Computer';
       select.append(human, computer);
+      select.addEventListener('change', showLevel);
       label.append(select);
       return label;
     }),
@@ -1278,9 +1457,16 @@ function fillRulesetFields(): void {
     fields.push(label);
   }
   el.options.replaceChildren(...(legend ? [legend] : []), ...fields);
+  showLevel();
+}
+
+/** The computer's level is asked only when it plays a side. */
+function showLevel(): void {
+  el.levelLabel.hidden = ![...el.players.querySelectorAll<HTMLSelectElement>('select')].some((s) => s.value === 'computer');
 }
 
 function showStart(): void {
+  stopThinking();
   el.seed.value = String(randomSeed());
   el.cancelStart.hidden = !current;
   exitReplay();
@@ -1307,6 +1493,7 @@ function startGame(event: SubmitEvent): void {
   const entry = selectedEntry();
   if (!entry) return;
   const { options, players, seed } = startChoices();
+  const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
   const scenario = el.scenario.value || entry.info.default_scenario;
   let next: Session;
   try {
@@ -1317,8 +1504,16 @@ function startGame(event: SubmitEvent): void {
   }
   clearError();
   const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
-  void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.`, []);
+  const vs = computerNote(entry, players, level);
+  void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.${vs}`, [], false, level);
   setStatus('Game started.');
+}
+
+/** " The computer plays the French (Normal)." for the log's first note, or nothing. */
+function computerNote(entry: RulesetEntry, players: Record<string, string>, level: string): string {
+  const sides = entry.sides.filter((s) => players[s.id] === 'computer').map((s) => s.label);
+  if (!sides.length) return '';
+  return ` The computer plays ${sides.length > 1 ? 'both sides' : `the ${sides[0]}`} (${levelOf(level).label}).`;
 }
 
 /** A variant: a scenario file of the selected game, with the form's options, players and seed.
@@ -1339,7 +1534,9 @@ function startScenarioFile(input: HTMLInputElement): void {
         return;
       }
       clearError();
-      void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.`, []);
+      const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
+      const vs = computerNote(entry, players, level);
+      void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.${vs}`, [], false, level);
       setStatus(`Game started from ${file.name}.`);
     })
     .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`))
@@ -1442,7 +1639,7 @@ function restore(): boolean {
     return false;
   }
   setStatus('Restored the autosaved game.');
-  restoring = adopt(next, entry, saved.players, saved.note, saved.actions, true);
+  restoring = adopt(next, entry, saved.players, saved.note, saved.actions, true, saved.level);
   return true;
 }
 
@@ -1523,6 +1720,7 @@ async function main(): Promise<void> {
   el.replayExit.addEventListener('click', exitReplay);
   el.curtainPass.addEventListener('click', passCurtain);
   el.curtainNew.addEventListener('click', showStart);
+  el.moveNow.addEventListener('click', () => computer.moveNow());
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
       hideChooser();

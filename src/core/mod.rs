@@ -5,4 +5,5 @@ pub mod graph;
 pub mod hex;
 pub mod odds;
 pub mod outcome;
+pub mod plane;
 pub mod record;

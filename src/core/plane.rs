@@ -1,0 +1,710 @@
+//! Continuous table geometry in exact integers, for rulesets played on a table measured in
+//! inches: positions in hundredths of an inch, facings as one of 720 compass directions (half
+//! degrees), oriented rectangles for bases, and exact predicates over them: overlap (separating
+//! axes), distance between footprints, "within N inches", point in polygon, segments crossing a
+//! polygon, the length of a line inside a polygon, convex clipping and swept paths.
+//!
+//! No floating point and no trigonometry function is called: a direction's sine and cosine come
+//! from the table below (sin of every half degree from 0 to 90, scaled by 65,536, written once
+//! from the exact values and checked by a test), so a replay reaches the same position bit for
+//! bit natively and in every browser. Crates such as `geo` or `parry2d` compute in floats, so
+//! the few primitives needed are written here over integers (i64, with i128 where squares of
+//! squares appear).
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+/// Hundredths of an inch per inch.
+pub const INCH: i64 = 100;
+/// Directions in a full turn (half degrees).
+pub const TURN: u16 = 720;
+/// The scale of the sine table.
+pub const UNIT: i64 = 65_536;
+
+/// sin(k/2 degrees) × 65,536, rounded, for k = 0..=180.
+const SINE: [i32; 181] = [
+    0, 572, 1144, 1716, 2287, 2859, 3430, 4001, 4572, 5142, 5712, 6281, 6850, 7419, 7987, 8554,
+    9121, 9687, 10252, 10817, 11380, 11943, 12505, 13066, 13626, 14185, 14742, 15299, 15855, 16409,
+    16962, 17514, 18064, 18613, 19161, 19707, 20252, 20795, 21336, 21876, 22415, 22951, 23486,
+    24019, 24550, 25080, 25607, 26132, 26656, 27177, 27697, 28214, 28729, 29242, 29753, 30261,
+    30767, 31271, 31772, 32271, 32768, 33262, 33754, 34242, 34729, 35212, 35693, 36172, 36647,
+    37120, 37590, 38057, 38521, 38982, 39441, 39896, 40348, 40797, 41243, 41686, 42126, 42562,
+    42995, 43425, 43852, 44275, 44695, 45112, 45525, 45935, 46341, 46744, 47143, 47538, 47930,
+    48318, 48703, 49084, 49461, 49834, 50203, 50569, 50931, 51289, 51643, 51993, 52339, 52682,
+    53020, 53354, 53684, 54010, 54332, 54650, 54963, 55273, 55578, 55879, 56175, 56468, 56756,
+    57040, 57319, 57594, 57865, 58131, 58393, 58650, 58903, 59152, 59396, 59635, 59870, 60100,
+    60326, 60547, 60764, 60976, 61183, 61386, 61584, 61777, 61966, 62149, 62328, 62503, 62672,
+    62837, 62997, 63152, 63303, 63449, 63589, 63725, 63856, 63983, 64104, 64220, 64332, 64439,
+    64540, 64637, 64729, 64816, 64898, 64975, 65048, 65115, 65177, 65234, 65287, 65334, 65376,
+    65414, 65446, 65474, 65496, 65514, 65526, 65534, 65536
+];
+
+/// A point on the table in hundredths of an inch; x east, y north, origin at the south-west
+/// corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[tsify(into_wasm_abi, from_wasm_abi)]
+pub struct Point {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Point {
+    pub const fn new(x: i32, y: i32) -> Point {
+        Point { x, y }
+    }
+    /// A point given in whole inches.
+    pub const fn inches(x: i32, y: i32) -> Point {
+        Point { x: x * INCH as i32, y: y * INCH as i32 }
+    }
+    fn sub(self, o: Point) -> (i64, i64) {
+        (i64::from(self.x) - i64::from(o.x), i64::from(self.y) - i64::from(o.y))
+    }
+    /// The point moved by `(dx, dy)` hundredths (saturating at the integer range).
+    pub fn offset(self, dx: i64, dy: i64) -> Point {
+        Point { x: clamp32(i64::from(self.x) + dx), y: clamp32(i64::from(self.y) + dy) }
+    }
+    /// Squared distance to `o`, in square hundredths.
+    pub fn dist2(self, o: Point) -> i128 {
+        let (dx, dy) = self.sub(o);
+        i128::from(dx) * i128::from(dx) + i128::from(dy) * i128::from(dy)
+    }
+    /// Distance to `o` in hundredths, rounded down.
+    pub fn distance(self, o: Point) -> i64 {
+        isqrt(self.dist2(o)) as i64
+    }
+    /// The midpoint (rounded toward minus infinity).
+    pub fn midpoint(self, o: Point) -> Point {
+        Point {
+            x: clamp32((i64::from(self.x) + i64::from(o.x)).div_euclid(2)),
+            y: clamp32((i64::from(self.y) + i64::from(o.y)).div_euclid(2)),
+        }
+    }
+}
+
+fn clamp32(v: i64) -> i32 {
+    v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// Integer square root, rounded down.
+pub fn isqrt(n: i128) -> i128 {
+    if n <= 0 {
+        return 0;
+    }
+    // Newton's method from a power of two above the root: it decreases to the root exactly.
+    let bits = 128 - n.leading_zeros();
+    let mut x: i128 = 1 << bits.div_ceil(2);
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            break;
+        }
+        x = y;
+    }
+    x
+}
+
+/// A compass direction in half degrees: 0 north (+y), 180 east (+x), 360 south, 540 west.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[tsify(into_wasm_abi, from_wasm_abi)]
+pub struct Facing(pub u16);
+
+impl Facing {
+    /// A facing from a compass bearing in whole degrees.
+    pub const fn degrees(d: u16) -> Facing {
+        Facing((d % 360) * 2)
+    }
+    /// The facing turned clockwise by `half_degrees` (negative: anticlockwise).
+    pub fn turned(self, half_degrees: i32) -> Facing {
+        Facing((i32::from(self.0) + half_degrees).rem_euclid(i32::from(TURN)) as u16)
+    }
+    /// The opposite direction.
+    pub fn reversed(self) -> Facing {
+        self.turned(i32::from(TURN) / 2)
+    }
+    /// The smallest turn from `self` to `o`, in half degrees (0..=360).
+    pub fn turn_to(self, o: Facing) -> u16 {
+        let d = (i32::from(o.0) - i32::from(self.0)).rem_euclid(i32::from(TURN));
+        d.min(i32::from(TURN) - d) as u16
+    }
+    /// (sin, cos) of the bearing, scaled by `UNIT`: the unit vector pointing this way is
+    /// (sin, cos) because bearings run clockwise from north.
+    pub fn sin_cos(self) -> (i64, i64) {
+        (sine(self.0), sine(self.0 + 180))
+    }
+}
+
+/// sin of `k` half degrees × UNIT, from the quarter table by symmetry.
+fn sine(k: u16) -> i64 {
+    let k = usize::from(k % TURN);
+    let v = match k {
+        0..=180 => SINE[k],
+        181..=360 => SINE[360 - k],
+        361..=540 => -SINE[k - 360],
+        _ => -SINE[720 - k],
+    };
+    i64::from(v)
+}
+
+/// Divide rounding to nearest (halves away from zero), the one rounding of this module.
+fn div_round(n: i64, d: i64) -> i64 {
+    let q = n.div_euclid(d);
+    let r = n.rem_euclid(d);
+    if 2 * r >= d { q + 1 } else { q }
+}
+
+/// The point at `forward` hundredths ahead and `right` hundredths to the right of `from`, for
+/// a body facing `facing`.
+pub fn ahead(from: Point, facing: Facing, forward: i64, right: i64) -> Point {
+    let (s, c) = facing.sin_cos();
+    // forward unit (s, c); right unit (c, -s).
+    let dx = div_round(forward * s + right * c, UNIT);
+    let dy = div_round(forward * c - right * s, UNIT);
+    from.offset(dx, dy)
+}
+
+/// The facing of the direction from `a` toward `b` (to the nearest half degree; north when the
+/// points coincide), found in the sine table by comparing cross products (no arctangent).
+pub fn bearing(a: Point, b: Point) -> Facing {
+    let (dx, dy) = b.sub(a);
+    if dx == 0 && dy == 0 {
+        return Facing(0);
+    }
+    // The direction k maximising the dot product with (dx, dy): a search over 720 directions
+    // narrowed by octant would be faster; 720 exact products are cheap enough here.
+    let mut best = (i128::MIN, 0u16);
+    let mut k = 0u16;
+    while k < TURN {
+        let (s, c) = Facing(k).sin_cos();
+        let dot = i128::from(dx) * i128::from(s) + i128::from(dy) * i128::from(c);
+        if dot > best.0 {
+            best = (dot, k);
+        }
+        k += 1;
+    }
+    Facing(best.1)
+}
+
+/// z of the cross product (b - a) × (c - a): > 0 when c is left of a→b.
+pub fn orient(a: Point, b: Point, c: Point) -> i64 {
+    let (abx, aby) = b.sub(a);
+    let (acx, acy) = c.sub(a);
+    abx * acy - aby * acx
+}
+
+/// Do segments ab and cd meet (touching counts)?
+pub fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let (d1, d2) = (orient(c, d, a).signum(), orient(c, d, b).signum());
+    let (d3, d4) = (orient(a, b, c).signum(), orient(a, b, d).signum());
+    if d1 * d2 < 0 && d3 * d4 < 0 {
+        return true;
+    }
+    let on = |p: Point, q: Point, r: Point| {
+        orient(p, q, r) == 0
+            && r.x >= p.x.min(q.x)
+            && r.x <= p.x.max(q.x)
+            && r.y >= p.y.min(q.y)
+            && r.y <= p.y.max(q.y)
+    };
+    on(c, d, a) || on(c, d, b) || on(a, b, c) || on(a, b, d)
+}
+
+/// A squared distance as an exact fraction (num / den, den > 0).
+#[derive(Clone, Copy, Debug)]
+pub struct Dist2 {
+    num: i128,
+    den: i128,
+}
+
+impl Dist2 {
+    pub const ZERO: Dist2 = Dist2 { num: 0, den: 1 };
+    /// Is this distance at most `hundredths`?
+    pub fn within(self, hundredths: i64) -> bool {
+        self.num <= i128::from(hundredths) * i128::from(hundredths) * self.den
+    }
+    /// The distance in hundredths, rounded down.
+    pub fn hundredths(self) -> i64 {
+        isqrt(self.num / self.den) as i64
+    }
+    fn less(self, o: Dist2) -> bool {
+        // Both fractions have numerators and denominators far below 2^63 here: the products fit.
+        self.num.saturating_mul(o.den) < o.num.saturating_mul(self.den)
+    }
+    fn min(self, o: Dist2) -> Dist2 {
+        if o.less(self) { o } else { self }
+    }
+}
+
+/// Squared distance from `p` to segment ab.
+pub fn point_segment_dist2(p: Point, a: Point, b: Point) -> Dist2 {
+    let (abx, aby) = b.sub(a);
+    let (apx, apy) = p.sub(a);
+    let len2 = i128::from(abx) * i128::from(abx) + i128::from(aby) * i128::from(aby);
+    let dot = i128::from(apx) * i128::from(abx) + i128::from(apy) * i128::from(aby);
+    if len2 == 0 || dot <= 0 {
+        return Dist2 { num: p.dist2(a), den: 1 };
+    }
+    if dot >= len2 {
+        return Dist2 { num: p.dist2(b), den: 1 };
+    }
+    let cross = i128::from(abx) * i128::from(apy) - i128::from(aby) * i128::from(apx);
+    Dist2 { num: cross * cross, den: len2 }
+}
+
+/// Squared distance between segments ab and cd (0 if they meet).
+pub fn segment_dist2(a: Point, b: Point, c: Point, d: Point) -> Dist2 {
+    if segments_meet(a, b, c, d) {
+        return Dist2::ZERO;
+    }
+    point_segment_dist2(a, c, d)
+        .min(point_segment_dist2(b, c, d))
+        .min(point_segment_dist2(c, a, b))
+        .min(point_segment_dist2(d, a, b))
+}
+
+/// The edges of a polygon given by its corners in order (closed).
+pub fn edges(poly: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+    (0..poly.len()).map(move |i| (poly[i], poly[(i + 1) % poly.len()]))
+}
+
+/// Is `p` inside the polygon or on its boundary (any simple polygon, convex or not)?
+pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
+    if poly.len() < 3 {
+        return false;
+    }
+    let mut inside = false;
+    for (a, b) in edges(poly) {
+        if point_segment_dist2(p, a, b).num == 0 {
+            return true;
+        }
+        if (a.y > p.y) != (b.y > p.y) {
+            // x of the edge at height p.y compared with p.x, exactly: sign of orient.
+            let o = orient(a, b, p);
+            if (o > 0) == (b.y > a.y) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Is `p` inside the polygon and not on its boundary?
+pub fn point_strictly_inside(p: Point, poly: &[Point]) -> bool {
+    point_in_polygon(p, poly) && edges(poly).all(|(a, b)| point_segment_dist2(p, a, b).num > 0)
+}
+
+/// Do the interiors of two convex polygons overlap (touching along an edge or at a corner does
+/// not count)? The separating axis test over both polygons' edge normals.
+pub fn convex_overlap(a: &[Point], b: &[Point]) -> bool {
+    fn separated(a: &[Point], b: &[Point]) -> bool {
+        edges(a).any(|(p, q)| {
+            // The normal of edge pq; a is convex, so all of a lies on one side (or on it).
+            let side_a = a.iter().map(|&r| orient(p, q, r)).find(|&o| o != 0).unwrap_or(0).signum();
+            side_a != 0 && b.iter().all(|&r| orient(p, q, r).signum() * side_a <= 0)
+        })
+    }
+    a.len() >= 3 && b.len() >= 3 && !separated(a, b) && !separated(b, a)
+}
+
+/// Squared distance between two convex polygons: 0 when they touch or overlap.
+pub fn convex_dist2(a: &[Point], b: &[Point]) -> Dist2 {
+    if convex_overlap(a, b) || a.iter().any(|&p| point_in_polygon(p, b)) || b.iter().any(|&p| point_in_polygon(p, a)) {
+        return Dist2::ZERO;
+    }
+    let mut best: Option<Dist2> = None;
+    for (p, q) in edges(a) {
+        for (r, s) in edges(b) {
+            let d = segment_dist2(p, q, r, s);
+            best = Some(best.map_or(d, |b| b.min(d)));
+        }
+    }
+    best.unwrap_or(Dist2::ZERO)
+}
+
+/// Squared distance from a point to a polygon (0 inside).
+pub fn point_polygon_dist2(p: Point, poly: &[Point]) -> Dist2 {
+    if point_in_polygon(p, poly) {
+        return Dist2::ZERO;
+    }
+    edges(poly).map(|(a, b)| point_segment_dist2(p, a, b)).fold(None, |m: Option<Dist2>, d| Some(m.map_or(d, |m| m.min(d)))).unwrap_or(Dist2::ZERO)
+}
+
+/// Does segment ab cross or touch the polygon (an edge met, or an end inside)?
+pub fn segment_meets_polygon(a: Point, b: Point, poly: &[Point]) -> bool {
+    point_in_polygon(a, poly) || point_in_polygon(b, poly) || edges(poly).any(|(p, q)| segments_meet(a, b, p, q))
+}
+
+/// Does segment ab pass through the polygon's interior (not merely along or at its boundary)?
+/// Checked at the midpoints between the crossings of its edges.
+pub fn segment_enters_polygon(a: Point, b: Point, poly: &[Point]) -> bool {
+    inside_spans(a, b, poly).iter().any(|&(t0, t1)| t1 > t0)
+}
+
+/// Fixed-point scale of positions along a segment (t in 0..=T_ONE).
+const T_ONE: i64 = 1 << 20;
+
+/// The spans of segment ab (as fixed-point t ranges) inside a simple polygon.
+fn inside_spans(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
+    let (dx, dy) = b.sub(a);
+    let mut ts: Vec<i64> = vec![0, T_ONE];
+    for (p, q) in edges(poly) {
+        // a + t(b - a) on line pq: t = orient(p, q, a) / (orient(p,q,a) - orient(p,q,b)).
+        let (oa, ob) = (orient(p, q, a), orient(p, q, b));
+        if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
+            let t = i128::from(oa) * i128::from(T_ONE) / i128::from(oa - ob);
+            let pt = a.offset(
+                (i128::from(dx) * t / i128::from(T_ONE)) as i64,
+                (i128::from(dy) * t / i128::from(T_ONE)) as i64,
+            );
+            // Only where the crossing lies on the edge itself (within rounding).
+            if point_segment_dist2(pt, p, q).within(2) {
+                ts.push(t as i64);
+            }
+        }
+    }
+    ts.sort_unstable();
+    ts.dedup();
+    let at = |t: i64| {
+        a.offset(
+            (i128::from(dx) * i128::from(t) / i128::from(T_ONE)) as i64,
+            (i128::from(dy) * i128::from(t) / i128::from(T_ONE)) as i64,
+        )
+    };
+    ts.windows(2)
+        .filter(|w| w[1] > w[0] && point_strictly_inside(at((w[0] + w[1]) / 2), poly))
+        .map(|w| (w[0], w[1]))
+        .collect()
+}
+
+/// The length (hundredths) of segment ab that lies inside the polygon.
+pub fn length_inside(a: Point, b: Point, poly: &[Point]) -> i64 {
+    let len = a.distance(b);
+    inside_spans(a, b, poly).iter().map(|&(t0, t1)| (i128::from(len) * i128::from(t1 - t0) / i128::from(T_ONE)) as i64).sum()
+}
+
+/// Segment ab cut where it crosses the edges of `pieces`: the cut points in order from a to b,
+/// a and b included (for costs that change from one terrain piece to the next).
+pub fn cut_by(a: Point, b: Point, pieces: &[&[Point]]) -> Vec<Point> {
+    let (dx, dy) = b.sub(a);
+    let mut ts: Vec<i64> = vec![0, T_ONE];
+    for poly in pieces {
+        for (p, q) in edges(poly) {
+            let (oa, ob) = (orient(p, q, a), orient(p, q, b));
+            if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
+                let t = (i128::from(oa) * i128::from(T_ONE) / i128::from(oa - ob)) as i64;
+                ts.push(t);
+            }
+        }
+    }
+    ts.sort_unstable();
+    ts.dedup();
+    ts.into_iter()
+        .map(|t| a.offset((i128::from(dx) * i128::from(t) / i128::from(T_ONE)) as i64, (i128::from(dy) * i128::from(t) / i128::from(T_ONE)) as i64))
+        .collect()
+}
+
+/// The part of convex polygon `poly` on the left of (or on) the directed line pq.
+fn clip_half_plane(poly: &[Point], p: Point, q: Point) -> Vec<Point> {
+    let mut out = Vec::with_capacity(poly.len() + 2);
+    for (a, b) in edges(poly) {
+        let (oa, ob) = (orient(p, q, a), orient(p, q, b));
+        if oa >= 0 {
+            out.push(a);
+        }
+        if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
+            let (dx, dy) = b.sub(a);
+            let t = i128::from(oa);
+            let d = i128::from(oa - ob);
+            out.push(a.offset((i128::from(dx) * t / d) as i64, (i128::from(dy) * t / d) as i64));
+        }
+    }
+    out.dedup();
+    out
+}
+
+/// The intersection of two convex polygons, `clip` given anticlockwise (empty if they do not
+/// meet). Intersection points are rounded to the hundredth.
+pub fn convex_clip(poly: &[Point], clip: &[Point]) -> Vec<Point> {
+    let mut out = poly.to_vec();
+    for (p, q) in edges(clip) {
+        if out.is_empty() {
+            break;
+        }
+        out = clip_half_plane(&out, p, q);
+    }
+    out
+}
+
+/// The convex hull of points, anticlockwise (Andrew's monotone chain).
+pub fn convex_hull(points: &[Point]) -> Vec<Point> {
+    let mut pts = points.to_vec();
+    pts.sort_unstable();
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let mut hull: Vec<Point> = Vec::with_capacity(pts.len() * 2);
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &Point>> = if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
+        for &p in iter {
+            while hull.len() >= start + 2 && orient(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0 {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// An oriented rectangle: a base or a whole unit's footprint, placed by the centre of its front
+/// edge and its facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(into_wasm_abi, from_wasm_abi)]
+pub struct Rect {
+    /// Centre of the front edge.
+    pub front: Point,
+    pub facing: Facing,
+    /// Frontage and depth in hundredths.
+    pub width: i32,
+    pub depth: i32,
+}
+
+impl Rect {
+    /// Corners anticlockwise: front-left, rear-left, rear-right, front-right.
+    pub fn corners(&self) -> [Point; 4] {
+        let (w, d) = (i64::from(self.width), i64::from(self.depth));
+        let fl = ahead(self.front, self.facing, 0, -w / 2);
+        let fr = ahead(self.front, self.facing, 0, w - w / 2);
+        let rl = ahead(self.front, self.facing, -d, -w / 2);
+        let rr = ahead(self.front, self.facing, -d, w - w / 2);
+        [fl, rl, rr, fr]
+    }
+    /// The front edge, left corner first.
+    pub fn front_edge(&self) -> (Point, Point) {
+        let c = self.corners();
+        (c[0], c[3])
+    }
+    /// The centre of the footprint.
+    pub fn centre(&self) -> Point {
+        ahead(self.front, self.facing, -i64::from(self.depth) / 2, 0)
+    }
+    /// Do two footprints overlap (touching does not count)?
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        convex_overlap(&self.corners(), &o.corners())
+    }
+    /// Squared distance between footprints.
+    pub fn dist2(&self, o: &Rect) -> Dist2 {
+        convex_dist2(&self.corners(), &o.corners())
+    }
+    /// Is every corner inside the rectangle (0,0)-(w,h) of the table?
+    pub fn on_table(&self, w: i32, h: i32) -> bool {
+        self.corners().iter().all(|p| p.x >= 0 && p.y >= 0 && p.x <= w && p.y <= h)
+    }
+    /// Length (hundredths) of the longest common stretch of this rectangle's edges and `o`'s,
+    /// when they touch along a side (bases in contact): 0 for a touch at a corner only.
+    pub fn contact_length(&self, o: &Rect) -> i64 {
+        let (a, b) = (self.corners(), o.corners());
+        let mut best = 0;
+        for (p, q) in edges(&a) {
+            for (r, s) in edges(&b) {
+                best = best.max(shared_stretch(p, q, r, s));
+            }
+        }
+        best
+    }
+}
+
+/// The length over which segments pq and rs run together: both ends of rs within 2 hundredths of
+/// pq's line (parallel and touching), measured along pq.
+fn shared_stretch(p: Point, q: Point, r: Point, s: Point) -> i64 {
+    let len = p.distance(q);
+    if len == 0 {
+        return 0;
+    }
+    let (dx, dy) = q.sub(p);
+    let off = |x: Point| {
+        // Distance of x from the line pq, in hundredths (rounded down): |cross| / len.
+        let (ux, uy) = x.sub(p);
+        (dx * uy - dy * ux).abs() / len
+    };
+    if off(r) > 2 || off(s) > 2 {
+        return 0;
+    }
+    // Positions along pq, in hundredths.
+    let along = |x: Point| {
+        let (ux, uy) = x.sub(p);
+        (dx * ux + dy * uy) / len
+    };
+    let (t0, t1) = (along(r).min(along(s)), along(r).max(along(s)));
+    (t1.min(len) - t0.max(0)).max(0)
+}
+
+/// Where a point lies relative to a body facing `facing` at `from`: ahead within 45 degrees of
+/// its facing, behind within 45 degrees of its back, or to a side (for the costs of backward and
+/// sideways movement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+pub enum Direction {
+    Forward,
+    Sideways,
+    Backward,
+}
+
+/// The class of a displacement by the angle between it and the facing: forward up to 45
+/// degrees, backward beyond 135, sideways between.
+pub fn direction_of(facing: Facing, from: Point, to: Point) -> Direction {
+    let (dx, dy) = to.sub(from);
+    let (s, c) = facing.sin_cos();
+    let along = dx * s + dy * c; // projection on the facing
+    let across = (dx * c - dy * s).abs(); // projection on the right
+    if along >= across {
+        Direction::Forward
+    } else if -along > across {
+        Direction::Backward
+    } else {
+        Direction::Sideways
+    }
+}
+
+/// The arc (hundredths) a point at `radius` hundredths travels when turned by `half_degrees`:
+/// radius × angle in radians, with π taken as 355/113 (exact integers).
+pub fn arc_length(radius: i64, half_degrees: u16) -> i64 {
+    // angle (rad) = half_degrees × π / 360.
+    (i128::from(radius) * i128::from(half_degrees) * 355 / (113 * 360)) as i64
+}
+
+/// The wedge of an arc of fire: from the front edge `(left, right)` of a body facing `facing`,
+/// sides opening outward by `spread` half degrees from straight ahead, out to `reach`
+/// hundredths. Returned anticlockwise.
+pub fn wedge(left: Point, right: Point, facing: Facing, spread: u16, reach: i64) -> [Point; 4] {
+    let far_left = ahead(left, facing.turned(-i32::from(spread)), reach, 0);
+    let far_right = ahead(right, facing.turned(i32::from(spread)), reach, 0);
+    // Anticlockwise: left, far-left, far-right, right is clockwise when seen with the facing up;
+    // reorder so that the interior lies on the left of every edge.
+    let poly = [left, far_left, far_right, right];
+    if polygon_area2(&poly) < 0 { [right, far_right, far_left, left] } else { poly }
+}
+
+/// Twice the signed area of a polygon (> 0 anticlockwise).
+pub fn polygon_area2(poly: &[Point]) -> i64 {
+    edges(poly).map(|(a, b)| i64::from(a.x) * i64::from(b.y) - i64::from(b.x) * i64::from(a.y)).sum()
+}
+
+/// The polygon anticlockwise (reversed if it was given clockwise).
+pub fn anticlockwise(poly: &[Point]) -> Vec<Point> {
+    let mut v = poly.to_vec();
+    if polygon_area2(&v) < 0 {
+        v.reverse();
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sine_table_is_the_sine_of_every_half_degree() {
+        // The table against an independent integer check: sin² + cos² = 1 within rounding, and
+        // sines rise monotonically over the quarter turn.
+        for k in 0..TURN {
+            let (s, c) = Facing(k).sin_cos();
+            let norm = s * s + c * c;
+            assert!((norm - UNIT * UNIT).abs() < 2 * UNIT, "direction {k}: {s}, {c}");
+        }
+        assert!(SINE.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(Facing::degrees(90).sin_cos(), (UNIT, 0));
+        assert_eq!(Facing::degrees(180).sin_cos(), (0, -UNIT));
+        // sin 30° = 1/2 exactly.
+        assert_eq!(Facing::degrees(30).sin_cos().0, UNIT / 2);
+    }
+
+    #[test]
+    fn a_rectangle_faces_its_bearing() {
+        // A 2" × 1" base facing east with its front centre at (10, 10) inches.
+        let r = Rect { front: Point::inches(10, 10), facing: Facing::degrees(90), width: 200, depth: 100 };
+        let c = r.corners();
+        assert_eq!(c[0], Point::new(1000, 1100)); // front-left is north when facing east
+        assert_eq!(c[3], Point::new(1000, 900));
+        assert_eq!(c[1], Point::new(900, 1100));
+        assert_eq!(r.centre(), Point::new(950, 1000));
+        assert_eq!(polygon_area2(&c), 2 * 200 * 100);
+    }
+
+    #[test]
+    fn overlap_touch_and_distance_are_exact() {
+        let a = Rect { front: Point::inches(10, 10), facing: Facing::degrees(0), width: 200, depth: 100 };
+        // Directly in front, front to front, touching.
+        let b = Rect { front: Point::inches(10, 10), facing: Facing::degrees(180), width: 200, depth: 100 };
+        assert!(!a.overlaps(&b));
+        assert!(a.dist2(&b).within(0));
+        assert_eq!(a.contact_length(&b), 200);
+        // Moved 1 hundredth into it: overlap.
+        let c = Rect { front: Point::new(1000, 999), ..b };
+        assert!(a.overlaps(&c));
+        // 3 inches away: within 3", not within 2.99".
+        let d = Rect { front: Point::new(1000, 1300), ..b };
+        assert!(a.dist2(&d).within(300) && !a.dist2(&d).within(299));
+        // Corner to corner only: touching, but no contact along a side.
+        let e = Rect { front: Point::new(1200, 1000), facing: Facing::degrees(180), width: 200, depth: 100 };
+        assert!(!a.overlaps(&e) && a.dist2(&e).within(0));
+        assert_eq!(a.contact_length(&e), 0);
+    }
+
+    #[test]
+    fn polygons_segments_and_clipping() {
+        let square = [Point::inches(0, 0), Point::inches(4, 0), Point::inches(4, 4), Point::inches(0, 4)];
+        assert!(point_in_polygon(Point::inches(2, 2), &square));
+        assert!(point_in_polygon(Point::inches(4, 2), &square)); // on the boundary
+        assert!(!point_in_polygon(Point::inches(5, 2), &square));
+        // An L-shaped (non-convex) polygon.
+        let l = [Point::inches(0, 0), Point::inches(4, 0), Point::inches(4, 1), Point::inches(1, 1), Point::inches(1, 4), Point::inches(0, 4)];
+        assert!(!point_in_polygon(Point::inches(3, 3), &l));
+        assert!(point_in_polygon(Point::new(50, 300), &l));
+        // A line across the square: 4 inches of it inside.
+        assert_eq!(length_inside(Point::inches(-2, 2), Point::inches(6, 2), &square), 400);
+        assert!(segment_enters_polygon(Point::inches(-2, 2), Point::inches(6, 2), &square));
+        assert!(!segment_enters_polygon(Point::inches(-2, 5), Point::inches(6, 5), &square));
+        // Along an edge only: meets, does not enter.
+        assert!(segment_meets_polygon(Point::inches(-2, 4), Point::inches(6, 4), &square));
+        assert!(!segment_enters_polygon(Point::inches(-2, 4), Point::inches(6, 4), &square));
+        // Clip: the square's right half.
+        let half = [Point::inches(2, -1), Point::inches(9, -1), Point::inches(9, 9), Point::inches(2, 9)];
+        let clipped = convex_clip(&square, &half);
+        assert_eq!(polygon_area2(&clipped), 2 * 8 * 100 * 100);
+        // Cut points of a path across the square.
+        assert_eq!(cut_by(Point::inches(-2, 2), Point::inches(6, 2), &[&square]), vec![Point::inches(-2, 2), Point::inches(0, 2), Point::inches(4, 2), Point::inches(6, 2)]);
+        let hull = convex_hull(&[Point::inches(0, 0), Point::inches(3, 3), Point::inches(4, 0), Point::inches(2, 1), Point::inches(0, 4)]);
+        assert_eq!(hull.len(), 4);
+        assert!(polygon_area2(&hull) > 0);
+    }
+
+    #[test]
+    fn directions_bearings_and_arcs() {
+        let f = Facing::degrees(90);
+        let o = Point::inches(10, 10);
+        assert_eq!(direction_of(f, o, Point::inches(13, 11)), Direction::Forward);
+        assert_eq!(direction_of(f, o, Point::inches(10, 13)), Direction::Sideways);
+        assert_eq!(direction_of(f, o, Point::inches(7, 9)), Direction::Backward);
+        assert_eq!(bearing(o, Point::inches(10, 20)), Facing(0));
+        assert_eq!(bearing(o, Point::inches(20, 10)), Facing::degrees(90));
+        assert_eq!(bearing(o, Point::inches(0, 0)), Facing::degrees(225));
+        assert_eq!(Facing::degrees(350).turn_to(Facing::degrees(10)), 40);
+        // A quarter turn of a point 1" out: π/2 inches = 157 hundredths.
+        assert_eq!(arc_length(100, 180), 157);
+        // The isqrt is exact.
+        assert_eq!(isqrt(99), 9);
+        assert_eq!(isqrt(100), 10);
+        assert_eq!(isqrt((1i128 << 62) + 5), 1 << 31);
+    }
+
+    #[test]
+    fn a_wedge_opens_from_the_front_edge() {
+        let r = Rect { front: Point::inches(10, 10), facing: Facing::degrees(0), width: 100, depth: 150 };
+        let (l, rt) = r.front_edge();
+        let w = wedge(l, rt, r.facing, 45, 1300);
+        assert!(polygon_area2(&w) > 0);
+        assert!(point_in_polygon(Point::inches(10, 20), &w));
+        assert!(!point_in_polygon(Point::inches(20, 12), &w));
+        assert!(!point_in_polygon(Point::inches(10, 5), &w));
+    }
+}

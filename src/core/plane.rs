@@ -41,7 +41,6 @@ const SINE: [i32; 181] = [
 /// A point on the table in hundredths of an inch; x east, y north, origin at the south-west
 /// corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(into_wasm_abi, from_wasm_abi)]
 pub struct Point {
     pub x: i32,
     pub y: i32,
@@ -104,7 +103,6 @@ pub fn isqrt(n: i128) -> i128 {
 
 /// A compass direction in half degrees: 0 north (+y), 180 east (+x), 360 south, 540 west.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
-#[tsify(into_wasm_abi, from_wasm_abi)]
 pub struct Facing(pub u16);
 
 impl Facing {
@@ -374,6 +372,13 @@ fn inside_spans(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
         .collect()
 }
 
+/// The stretches of segment ab inside the polygon, as (from, to) hundredths along it from a.
+pub fn stretches_inside(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
+    let len = a.distance(b);
+    let at = |t: i64| (i128::from(len) * i128::from(t) / i128::from(T_ONE)) as i64;
+    inside_spans(a, b, poly).iter().map(|&(t0, t1)| (at(t0), at(t1))).collect()
+}
+
 /// The length (hundredths) of segment ab that lies inside the polygon.
 pub fn length_inside(a: Point, b: Point, poly: &[Point]) -> i64 {
     let len = a.distance(b);
@@ -459,7 +464,6 @@ pub fn convex_hull(points: &[Point]) -> Vec<Point> {
 /// An oriented rectangle: a base or a whole unit's footprint, placed by the centre of its front
 /// edge and its facing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[tsify(into_wasm_abi, from_wasm_abi)]
 pub struct Rect {
     /// Centre of the front edge.
     pub front: Point,

@@ -7,6 +7,7 @@ pub mod bailen;
 pub mod bloody_monday;
 pub mod catalogue;
 pub mod muskets;
+pub mod napoleons_battles;
 
 /// The registry of rulesets: one line each, a name and the ruleset's type. Everything that
 /// serves every ruleset (the catalogue, the wasm handles, the conformance harness) expands it
@@ -54,27 +55,27 @@ pub enum NoTemplate {}
 /// the prompt and then apply one of its actions: with the cache, the legality check of `apply`
 /// costs a lookup instead of a second computation of every legal action.
 #[derive(Debug)]
-pub(crate) struct PromptCache<S, T, A>(std::cell::OnceCell<Option<Prompt<S, T, A>>>);
+pub(crate) struct PromptCache<S, T, A, X = NoTemplate>(std::cell::OnceCell<Option<Prompt<S, T, A, X>>>);
 
-impl<S, T, A> Default for PromptCache<S, T, A> {
+impl<S, T, A, X> Default for PromptCache<S, T, A, X> {
     fn default() -> Self {
         PromptCache(std::cell::OnceCell::new())
     }
 }
 
-impl<S, T, A> Clone for PromptCache<S, T, A> {
+impl<S, T, A, X> Clone for PromptCache<S, T, A, X> {
     fn clone(&self) -> Self {
         PromptCache::default()
     }
 }
 
-impl<S, T, A> PromptCache<S, T, A> {
+impl<S, T, A, X> PromptCache<S, T, A, X> {
     /// The cached prompt, computed by `f` the first time.
-    pub(crate) fn get_or(&self, f: impl FnOnce() -> Option<Prompt<S, T, A>>) -> &Option<Prompt<S, T, A>> {
+    pub(crate) fn get_or(&self, f: impl FnOnce() -> Option<Prompt<S, T, A, X>>) -> &Option<Prompt<S, T, A, X>> {
         self.0.get_or_init(f)
     }
     /// The cached prompt if it has been computed.
-    pub(crate) fn peek(&self) -> Option<&Option<Prompt<S, T, A>>> {
+    pub(crate) fn peek(&self) -> Option<&Option<Prompt<S, T, A, X>>> {
         self.0.get()
     }
     /// Forget the prompt: the position is about to change.
@@ -83,11 +84,11 @@ impl<S, T, A> PromptCache<S, T, A> {
     }
 }
 
-impl<S: PartialEq, T: PartialEq + std::fmt::Debug, A: PartialEq> PromptCache<S, T, A> {
+impl<S: PartialEq, T: PartialEq + std::fmt::Debug, A: PartialEq, X: PartialEq> PromptCache<S, T, A, X> {
     /// The prompt invariants every ruleset keeps (for tests): a cached prompt is the position's
     /// `fresh` one; a game not `over` waits for a decision with at least one legal action
     /// (`phase` names where it stands otherwise); a game over asks nothing.
-    pub(crate) fn check(&self, fresh: Option<Prompt<S, T, A>>, over: bool, phase: &dyn std::fmt::Debug) -> Result<(), String> {
+    pub(crate) fn check(&self, fresh: Option<Prompt<S, T, A, X>>, over: bool, phase: &dyn std::fmt::Debug) -> Result<(), String> {
         if self.peek().is_some_and(|cached| *cached != fresh) {
             return Err("the cached prompt differs from the position's".into());
         }

@@ -22,7 +22,13 @@ fn main() {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let a = p.actions[(x % p.actions.len() as u64) as usize];
-                g.apply(&a).expect("legal");
+                let before = g.clone();
+                let ev = g.apply(&a).expect("legal");
+                if let Err(e) = g.check_invariants() {
+                    if before.check_invariants().is_ok() {
+                        println!("seed {seed}: {e} after {a:?}\n  step {:?}\n  events {ev:?}", p.step);
+                    }
+                }
                 let name = format!("{:?}", p.step).split([' ', '{']).next().unwrap_or("?").to_string();
                 let e = steps.entry(name).or_default();
                 e.0 += 1;

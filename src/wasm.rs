@@ -134,6 +134,11 @@ impl DrawnScenario for crate::games::muskets::battle::Battle {
         to_js(self.scenario())
     }
 }
+impl DrawnScenario for crate::games::napoleons_battles::NapoleonsBattles {
+    fn scenario_js(&self) -> Result<JsValue, JsValue> {
+        to_js(self.scenario())
+    }
+}
 impl DrawnScenario for crate::games::bloody_monday::BloodyMonday {
     fn scenario_js(&self) -> Result<JsValue, JsValue> {
         to_js(self.scenario_data())
@@ -596,6 +601,13 @@ typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
     outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]",
     action_or_null = "BmAction | null",
     thinker = BloodyMondayThinker);
+typed_game!(NapoleonsBattlesGame: crate::games::napoleons_battles::NapoleonsBattles,
+    scenario = "NbScenario", options = "Partial<NbOptions> | OptionValues | undefined", setup = "NbSetup",
+    prompt = "NapoleonsBattlesPrompt | null", action = "NbAction", events = "NbEvent[]",
+    side = "NbSide", view = "NbView", odds = "NbOdds | null",
+    outcome = "NbOutcome | null", history = "NapoleonsBattlesHistoryEntry[]",
+    action_or_null = "NbAction | null",
+    thinker = NapoleonsBattlesThinker);
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -625,6 +637,17 @@ export type BattleOutcome = Outcome<BattleSide, BattleBattleResult>;
 export type BmDistribution<O> = Distribution<O>;
 export type BloodyMondayPrompt = Prompt<BmSide, BmStep, BmAction, NoTemplate>;
 export type BloodyMondayHistoryEntry = HistoryEntry<BmSide, BmAction, BmEvent>;
+/** Napoleon's Battles: the shared table geometry (core::plane), as its prefixed types name it. */
+export type NbPoint = Point;
+export type NbFacing = Facing;
+/** Napoleon's Battles: unit and general indices into the scenario's lists. */
+export type NbUnitId = number;
+export type NbGeneralId = number;
+export type NbOutcome = Outcome<NbSide, NbOutcomeDetail>;
+export type NbDistribution<O> = Distribution<O>;
+export type NbOdds = Distribution<NbResult>;
+export type NapoleonsBattlesPrompt = Prompt<NbSide, NbStep, NbAction, NbTemplate>;
+export type NapoleonsBattlesHistoryEntry = HistoryEntry<NbSide, NbAction, NbEvent>;
 /** Field Battle counter indices: HQs and CUs are numbered separately. */
 export type BattleCuId = number;
 export type BattleHqId = number;

@@ -6,6 +6,7 @@
 use napoleonic::games::bailen::{self, Bailen};
 use napoleonic::games::bloody_monday::{self, BloodyMonday};
 use napoleonic::games::muskets::battle::{Battle, SCENARIO_IDS};
+use napoleonic::games::napoleons_battles::{self, NapoleonsBattles};
 use napoleonic::games::Rules;
 
 mod common;
@@ -53,6 +54,8 @@ conformance_runs! {
     muskets_battle_vitoria: Battle, SCENARIO_IDS[5], Default::default(), 166, 8_000;
     bloody_monday_borodino: BloodyMonday, bloody_monday::BORODINO, Default::default(), 500, 9_000;
     bloody_monday_last_blood: BloodyMonday, bloody_monday::LAST_BLOOD, Default::default(), 500, 10_000;
+    napoleons_battles_medina_de_rioseco: NapoleonsBattles, "medina-de-rioseco", Default::default(), 500, 11_000;
+    napoleons_battles_bailen_table: NapoleonsBattles, "bailen-table", napoleons_battles::Options::all(), 500, 12_000;
 }
 
 /// Every ruleset plays 1,000 games a run, and every one of its built-in scenarios at least 100.
@@ -69,6 +72,7 @@ fn every_ruleset_and_scenario_is_covered() {
     covered::<Bailen>();
     covered::<Battle>();
     covered::<BloodyMonday>();
+    covered::<NapoleonsBattles>();
 }
 
 /// Found by this harness: refusing an unlisted Command or Rally whose leader is no counter of

@@ -18,7 +18,7 @@ pub const INCH: i64 = 100;
 /// Directions in a full turn (half degrees).
 pub const TURN: u16 = 720;
 /// The scale of the sine table.
-pub const UNIT: i64 = 65_536;
+pub const UNIT: i64 = 1 << 16;
 
 /// sin(k/2 degrees) × 65,536, rounded, for k = 0..=180.
 const SINE: [i32; 181] = [
@@ -142,20 +142,14 @@ fn sine(k: u16) -> i64 {
     i64::from(v)
 }
 
-/// Divide rounding to nearest (halves away from zero), the one rounding of this module.
-fn div_round(n: i64, d: i64) -> i64 {
-    let q = n.div_euclid(d);
-    let r = n.rem_euclid(d);
-    if 2 * r >= d { q + 1 } else { q }
-}
-
 /// The point at `forward` hundredths ahead and `right` hundredths to the right of `from`, for
 /// a body facing `facing`.
 pub fn ahead(from: Point, facing: Facing, forward: i64, right: i64) -> Point {
     let (s, c) = facing.sin_cos();
     // forward unit (s, c); right unit (c, -s).
-    let dx = div_round(forward * s + right * c, UNIT);
-    let dy = div_round(forward * c - right * s, UNIT);
+    // Rounding to nearest, halves up: floor((n + UNIT/2) / UNIT), a shift as UNIT is 2^16.
+    let dx = (forward * s + right * c + UNIT / 2) >> 16;
+    let dy = (forward * c - right * s + UNIT / 2) >> 16;
     from.offset(dx, dy)
 }
 
@@ -166,18 +160,27 @@ pub fn bearing(a: Point, b: Point) -> Facing {
     if dx == 0 && dy == 0 {
         return Facing(0);
     }
-    // The direction k maximising the dot product with (dx, dy): a search over 720 directions
-    // narrowed by octant would be faster; 720 exact products are cheap enough here.
-    let mut best = (i128::MIN, 0u16);
-    let mut k = 0u16;
-    while k < TURN {
-        let (s, c) = Facing(k).sin_cos();
-        let dot = i128::from(dx) * i128::from(s) + i128::from(dy) * i128::from(c);
-        if dot > best.0 {
-            best = (dot, k);
+    // The direction k maximising the dot product with (dx, dy): every tenth direction first,
+    // then the twenty around the best of them (the dot product has one maximum on the circle).
+    let dot = |k: i32| {
+        let (s, c) = Facing(k.rem_euclid(i32::from(TURN)) as u16).sin_cos();
+        i128::from(dx) * i128::from(s) + i128::from(dy) * i128::from(c)
+    };
+    let mut best = (i128::MIN, 0i32);
+    for k in (0..i32::from(TURN)).step_by(10) {
+        let d = dot(k);
+        if d > best.0 {
+            best = (d, k);
         }
-        k += 1;
     }
+    let centre = best.1;
+    for k in centre - 10..=centre + 10 {
+        let d = dot(k);
+        if d > best.0 || (d == best.0 && k.rem_euclid(720) < best.1.rem_euclid(720)) {
+            best = (d, k);
+        }
+    }
+    let best = (best.0, best.1.rem_euclid(i32::from(TURN)) as u16);
     Facing(best.1)
 }
 
@@ -292,19 +295,32 @@ pub fn point_strictly_inside(p: Point, poly: &[Point]) -> bool {
 /// Do the interiors of two convex polygons overlap (touching along an edge or at a corner does
 /// not count)? The separating axis test over both polygons' edge normals.
 pub fn convex_overlap(a: &[Point], b: &[Point]) -> bool {
-    fn separated(a: &[Point], b: &[Point]) -> bool {
+    convex_overlap_by(a, b, 0)
+}
+
+/// Do the interiors of two convex polygons overlap by more than `eps` hundredths across some
+/// edge (b.1's tolerance: footprints whose corners were rounded differently may touch by a
+/// hundredth or two without overlapping)?
+pub fn convex_overlap_by(a: &[Point], b: &[Point], eps: i64) -> bool {
+    fn separated(a: &[Point], b: &[Point], eps: i64) -> bool {
         edges(a).any(|(p, q)| {
             // The normal of edge pq; a is convex, so all of a lies on one side (or on it).
             let side_a = a.iter().map(|&r| orient(p, q, r)).find(|&o| o != 0).unwrap_or(0).signum();
-            side_a != 0 && b.iter().all(|&r| orient(p, q, r).signum() * side_a <= 0)
+            // orient / |pq| is the distance from the edge's line; |pq| is at least the larger
+            // of |dx|, |dy|, so this allows at most eps of depth.
+            let (dx, dy) = q.sub(p);
+            let slack = eps * dx.abs().max(dy.abs());
+            side_a != 0 && b.iter().all(|&r| orient(p, q, r) * side_a <= slack)
         })
     }
-    a.len() >= 3 && b.len() >= 3 && !separated(a, b) && !separated(b, a)
+    a.len() >= 3 && b.len() >= 3 && !separated(a, b, eps) && !separated(b, a, eps)
 }
 
 /// Squared distance between two convex polygons: 0 when they touch or overlap.
 pub fn convex_dist2(a: &[Point], b: &[Point]) -> Dist2 {
-    if convex_overlap(a, b) || a.iter().any(|&p| point_in_polygon(p, b)) || b.iter().any(|&p| point_in_polygon(p, a)) {
+    // Interiors apart (separating axes), the distance is the nearest pair of edges; one inside
+    // the other overlaps.
+    if convex_overlap(a, b) {
         return Dist2::ZERO;
     }
     let mut best: Option<Dist2> = None;
@@ -393,7 +409,9 @@ pub fn cut_by(a: Point, b: Point, pieces: &[&[Point]]) -> Vec<Point> {
     for poly in pieces {
         for (p, q) in edges(poly) {
             let (oa, ob) = (orient(p, q, a), orient(p, q, b));
-            if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
+            // Only where ab crosses the edge itself, not merely its line.
+            let (op, oq) = (orient(a, b, p), orient(a, b, q));
+            if ((oa > 0 && ob < 0) || (oa < 0 && ob > 0)) && op.signum() * oq.signum() <= 0 {
                 let t = (i128::from(oa) * i128::from(T_ONE) / i128::from(oa - ob)) as i64;
                 ts.push(t);
             }
@@ -461,6 +479,40 @@ pub fn convex_hull(points: &[Point]) -> Vec<Point> {
     hull
 }
 
+/// An axis-aligned bounding box (min x, min y, max x, max y): a cheap first test before the
+/// exact ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+pub struct Bounds {
+    pub min: Point,
+    pub max: Point,
+}
+
+impl Bounds {
+    pub fn of(poly: &[Point]) -> Bounds {
+        let mut b = Bounds { min: Point::new(i32::MAX, i32::MAX), max: Point::new(i32::MIN, i32::MIN) };
+        for p in poly {
+            b.min.x = b.min.x.min(p.x);
+            b.min.y = b.min.y.min(p.y);
+            b.max.x = b.max.x.max(p.x);
+            b.max.y = b.max.y.max(p.y);
+        }
+        b
+    }
+    /// Are the boxes, each grown by `margin`, apart (so nothing in them is within `margin`)?
+    pub fn apart(&self, o: &Bounds, margin: i32) -> bool {
+        self.max.x.saturating_add(margin) < o.min.x
+            || o.max.x.saturating_add(margin) < self.min.x
+            || self.max.y.saturating_add(margin) < o.min.y
+            || o.max.y.saturating_add(margin) < self.min.y
+    }
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
+    }
+}
+
+/// Footprints overlap only when one goes more than this into the other (hundredths).
+pub const OVERLAP_EPS: i64 = 2;
+
 /// An oriented rectangle: a base or a whole unit's footprint, placed by the centre of its front
 /// edge and its facing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -494,7 +546,7 @@ impl Rect {
     }
     /// Do two footprints overlap (touching does not count)?
     pub fn overlaps(&self, o: &Rect) -> bool {
-        convex_overlap(&self.corners(), &o.corners())
+        convex_overlap_by(&self.corners(), &o.corners(), OVERLAP_EPS)
     }
     /// Squared distance between footprints.
     pub fn dist2(&self, o: &Rect) -> Dist2 {

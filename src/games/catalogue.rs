@@ -1,6 +1,6 @@
 //! The catalogue the page reads: every ruleset, its scenarios, its options (name, kind, default,
 //! rule) and its sides. No scenario or option list is written by hand in the page.
-use super::{bailen, bloody_monday, muskets::battle, Search};
+use super::{bailen, bloody_monday, muskets::battle, napoleons_battles, Search};
 use serde::Serialize;
 use tsify::Tsify;
 
@@ -261,6 +261,27 @@ impl Catalogued for bloody_monday::BloodyMonday {
             });
         }
         out
+    }
+}
+
+impl Catalogued for napoleons_battles::NapoleonsBattles {
+    const TITLE: &'static str = "Napoleon's Battles";
+    const BOARD: &'static str = "table";
+    const HIDDEN_INFORMATION: bool = false;
+    const DEFAULT_SCENARIO: &'static str = napoleons_battles::DEFAULT_SCENARIO;
+    fn scenarios() -> Vec<ScenarioInfo> {
+        napoleons_battles::scenario::built_in().iter().map(|s| scenario(&s.id, &s.title, &s.description)).collect()
+    }
+    fn option_info() -> Vec<OptionInfo> {
+        vec![
+            flag("rally_own_chain", "Rally by own generals only", "Rally rout troops (1); D5", "Only a general of the unit's own chain of command may rally it."),
+            flag("multiply_ratios", "Cost ratios multiply", "Movement (1), (2); D11", "Rough, square and backward ratios on the same inch multiply instead of the highest applying."),
+            flag("woods_limit_infantry", "Woods limit infantry fire", "Line of Sight; D18", "The 1\" woods limit binds infantry fire too."),
+            flag("literal_move_and_fire", "Move and fire as bonuses", "Fire Principle (2); D27", "Artillery that moved fires at +2 (horse) or +3 (foot), as printed."),
+            flag("relative_withdrawal", "Relative withdrawal roll", "Melee Combat (3); D36", "The withdrawal roll adds the difference of the response numbers."),
+            flag("quarter_dispersal", "Dispersal at a quarter", "b.4 (optional)", "A unit at 25% or less of its starting figures is dispersed."),
+            flag("blakes_own_army", "Blake's own army", "Medina de Rioseco (c.6)", "Blake commands the Army of Galicia as an Overall commander."),
+        ]
     }
 }
 

@@ -20,6 +20,7 @@ macro_rules! for_each_ruleset {
             Bailen => $crate::games::bailen::Bailen,
             MusketsBattle => $crate::games::muskets::battle::Battle,
             BloodyMonday => $crate::games::bloody_monday::BloodyMonday,
+            NapoleonsBattles => $crate::games::napoleons_battles::NapoleonsBattles,
         }
     };
 }
@@ -680,6 +681,10 @@ pub fn random_games(ruleset: &str, games: u32, seed: u32) -> Result<u64, GameErr
             }
             bloody_monday::RULESET => {
                 play::<bloody_monday::BloodyMonday>(bloody_monday::BORODINO, &Default::default(), s)?
+            }
+            napoleons_battles::RULESET => {
+                let ids = napoleons_battles::scenario::built_in();
+                play::<napoleons_battles::NapoleonsBattles>(&ids[g as usize % ids.len().max(1)].id, &Default::default(), s)?
             }
             other => return Err(GameError::Setup(format!("unknown ruleset '{other}'"))),
         };

@@ -53,6 +53,14 @@ impl Conformant for muskets::battle::Battle {
     }
 }
 
+impl Conformant for napoleonic::games::napoleons_battles::NapoleonsBattles {
+    const SCENARIOS: &'static [&'static str] = &["medina-de-rioseco", "bailen-table"];
+    const MAX_ACTIONS: usize = 20_000;
+    fn invariants(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
+}
+
 impl Conformant for bloody_monday::BloodyMonday {
     const SCENARIOS: &'static [&'static str] = &[bloody_monday::BORODINO, bloody_monday::LAST_BLOOD];
     const MAX_ACTIONS: usize = 50_000;
@@ -469,6 +477,18 @@ fn check_mutants<R: Conformant>(
             if !state.is_legal(&action) {
                 return Err(format!("is_legal says no to {candidate}, which the prompt lists"));
             }
+            continue;
+        }
+        if state.check_filled(&action).is_ok() {
+            // A legal filling of one of the prompt's templates (a move anywhere within reach):
+            // is_legal says yes and apply accepts it (on a copy).
+            tally.mutants_listed += 1;
+            if !state.is_legal(&action) {
+                return Err(format!("is_legal says no to {candidate}, a filling check_filled accepts"));
+            }
+            let mut probe = state.clone();
+            guarded(|| format!("apply({candidate})"), || probe.apply(&action))?
+                .map_err(|e| format!("apply refused {candidate}, a filling check_filled accepts: {e}"))?;
             continue;
         }
         offer_unlisted(state, &action).map_err(|e| format!("mutant {candidate}: {e}"))?;

@@ -7,6 +7,7 @@ use tsify::Tsify;
 
 /// The two armies. The Allied side is whoever fights the French (Spanish at Rioseco).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum Side {
     French,
     Allied,
@@ -27,6 +28,7 @@ impl Side {
 /// Formations (Movement (1)): COL, LIN, MCH COL (road column), SQ for infantry; LIM and ULM for
 /// artillery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum Formation {
     #[serde(rename = "COL")]
     Column,
@@ -63,6 +65,7 @@ pub type GeneralId = u8;
 /// The ten steps of a player turn (Play Sequence (1), (2)), named from the phasing player's
 /// side: the side that decides is in the prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "step")]
 pub enum Step {
     /// 1. Rally rout troops.
@@ -91,6 +94,7 @@ pub enum Step {
 
 /// How far a unit may go and how it may change (the movement template of a prompt).
 #[derive(Clone, Debug, PartialEq, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "type")]
 pub enum Template {
     /// Move `unit`'s front edge centre to any point, facing any way, for at most `left`
@@ -104,6 +108,7 @@ pub enum Template {
 /// templates; the prompt also lists a finite set of them (b.9) for the computer and for play by
 /// keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "type")]
 pub enum Action {
     /// Step 1: try to rally a routed unit a general touches (Rally rout troops (1)).
@@ -172,6 +177,7 @@ impl fmt::Display for Action {
 
 /// A unit's state of order (Disorder; Rout; b.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum Order {
     Formed,
     Disordered,
@@ -182,6 +188,7 @@ pub enum Order {
 
 /// What a roll was for, in the events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "kind")]
 pub enum Roll {
     Rally { unit: UnitId, need: i8 },
@@ -195,6 +202,7 @@ pub enum Roll {
 
 /// What happened, for the page to animate and the log to tell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "type")]
 pub enum Event {
     TurnBegins { turn: u8, side: Side },
@@ -229,6 +237,7 @@ impl crate::games::GameEvent for Event {
 
 /// How a unit out of command may move this turn (Command control (2)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum MoveAllowed {
     Full,
     Half,

@@ -13,6 +13,7 @@ pub const MAX_ROUNDS: u8 = 30;
 
 /// A combat being fought: every unit that took part (both sides), and what it has done.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct Combat {
     pub members: Vec<UnitId>,
     /// Did a side disperse, eliminate or rout an enemy unit (French, Allied)?

@@ -38,6 +38,7 @@ pub const DEFAULT_SCENARIO: &str = MEDINA_DE_RIOSECO;
 
 /// A unit's changing state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct UnitState {
     pub figures: u8,
     pub formation: Formation,
@@ -92,6 +93,7 @@ pub struct NapoleonsBattles {
 
 /// How the battle ended (b.7).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct OutcomeDetail {
     pub why: String,
     /// Units routed, dispersed or eliminated, French then Allied.
@@ -106,8 +108,7 @@ pub fn bases(per_base: u8, figures: u8) -> u8 {
 }
 
 /// A unit's footprint by formation (a.3).
-pub fn footprint(scen: &Scenario, unit_type: &str, figures: u8, formation: Formation, front: Point, facing: Facing) -> Rect {
-    let t = scen.unit_type(unit_type);
+pub fn footprint(t: &scenario::UnitTypeIn, figures: u8, formation: Formation, front: Point, facing: Facing) -> Rect {
     let n = i32::from(bases(t.base.figures, figures));
     let (w, d) = (t.base.width, t.base.depth);
     let (width, depth) = match formation {
@@ -140,7 +141,7 @@ impl NapoleonsBattles {
         self.scen.units[usize::from(u)].side
     }
     pub(crate) fn card(&self, u: UnitId) -> &scenario::UnitTypeIn {
-        self.scen.unit_type(&self.scen.units[usize::from(u)].unit_type)
+        &self.scen.types[self.scen.units[usize::from(u)].type_index].1
     }
     pub(crate) fn arm(&self, u: UnitId) -> Arm {
         self.card(u).arm
@@ -154,8 +155,7 @@ impl NapoleonsBattles {
         self.rect_at(u, s.formation, s.front, s.facing)
     }
     pub(crate) fn rect_at(&self, u: UnitId, formation: Formation, front: Point, facing: Facing) -> Rect {
-        let d = &self.scen.units[usize::from(u)];
-        footprint(&self.scen, &d.unit_type, self.unit(u).figures, formation, front, facing)
+        footprint(self.card(u), self.unit(u).figures, formation, front, facing)
     }
     /// Units still on the table (not dispersed or eliminated).
     pub(crate) fn on_table(&self) -> impl Iterator<Item = UnitId> + '_ {
@@ -176,17 +176,24 @@ impl NapoleonsBattles {
     pub(crate) fn contacts(&self, u: UnitId) -> Vec<UnitId> {
         let r = self.rect(u);
         let side = self.side_of(u);
-        self.side_units(side.other()).filter(|&e| in_contact(&r, &self.rect(e))).collect()
+        self.side_units(side.other()).filter(|&e| near(&r, &self.rect(e), 2) && in_contact(&r, &self.rect(e))).collect()
     }
     pub(crate) fn in_contact_with_enemy(&self, u: UnitId) -> bool {
         let r = self.rect(u);
         let side = self.side_of(u);
-        self.side_units(side.other()).any(|e| in_contact(&r, &self.rect(e)))
+        self.side_units(side.other()).any(|e| near(&r, &self.rect(e), 2) && in_contact(&r, &self.rect(e)))
     }
     /// Is an enemy combat unit within `hundredths` of `u`'s footprint `r`?
     pub(crate) fn enemy_within(&self, u: UnitId, r: &Rect, hundredths: i64) -> bool {
         let side = self.side_of(u);
-        self.side_units(side.other()).any(|e| r.dist2(&self.rect(e)).within(hundredths))
+        self.side_units(side.other()).any(|e| near(r, &self.rect(e), hundredths) && r.dist2(&self.rect(e)).within(hundredths))
+    }
+    /// The first unit other than `u` whose footprint `r` would overlap.
+    pub(crate) fn overlapping(&self, u: UnitId, r: &Rect) -> Option<UnitId> {
+        self.on_table().filter(|&o| o != u).find(|&o| {
+            let other = self.rect(o);
+            near(r, &other, 0) && r.overlaps(&other)
+        })
     }
     /// The effective disorder number: +1 in town (Disorder).
     pub(crate) fn disorder_number(&self, u: UnitId) -> u8 {
@@ -239,6 +246,12 @@ impl NapoleonsBattles {
 pub const TOUCH: i64 = 50;
 pub const CONTACT_LENGTH: i64 = 50;
 
+/// May two footprints be within `margin` of each other (their bounding boxes say)?
+pub(crate) fn near(a: &Rect, b: &Rect, margin: i64) -> bool {
+    use crate::core::plane::Bounds;
+    !Bounds::of(&a.corners()).apart(&Bounds::of(&b.corners()), margin.min(i64::from(i32::MAX)) as i32)
+}
+
 /// Combat contact between two footprints (b.2).
 pub fn in_contact(a: &Rect, b: &Rect) -> bool {
     a.dist2(b).within(1) && a.contact_length(b) >= CONTACT_LENGTH
@@ -246,6 +259,7 @@ pub fn in_contact(a: &Rect, b: &Rect) -> bool {
 
 /// Everything on the table: Napoleon's Battles has no hidden information (b.10).
 #[derive(Clone, Debug, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct View {
     pub turn: u8,
     pub turns: u8,
@@ -257,6 +271,7 @@ pub struct View {
 }
 
 #[derive(Clone, Debug, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct UnitView {
     pub id: String,
     pub side: Side,
@@ -266,6 +281,7 @@ pub struct UnitView {
 }
 
 #[derive(Clone, Debug, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct GeneralView {
     pub id: String,
     pub side: Side,

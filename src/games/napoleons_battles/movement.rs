@@ -140,7 +140,15 @@ impl NapoleonsBattles {
             let sq = card.square.unwrap_or([2, 1]);
             fixed = if self.options.multiply_ratios { (fixed.0 * sq[0], fixed.1 * sq[1]) } else { higher(fixed, (sq[0], sq[1])) };
         }
-        let polys: Vec<&[Point]> = self.scen.terrain.iter().flat_map(|t| t.polygons.iter().map(|p| p.as_slice())).collect();
+        let path = crate::core::plane::Bounds::of(&[from, to]);
+        let polys: Vec<&[Point]> = self
+            .scen
+            .terrain
+            .iter()
+            .flat_map(|t| t.polygons.iter().zip(&t.bounds))
+            .filter(|(_, b)| !b.apart(&path, 0))
+            .map(|(p, _)| p.as_slice())
+            .collect();
         let cuts = cut_by(from, to, &polys);
         let road = matches!(f, Formation::MarchColumn | Formation::Limbered)
             && cuts.iter().all(|&p| self.on_road(p))
@@ -182,14 +190,18 @@ impl NapoleonsBattles {
         let mut hull_pts: Vec<Point> = start.corners().to_vec();
         hull_pts.extend(end.corners());
         let hull = convex_hull(&hull_pts);
+        let hull_box = crate::core::plane::Bounds::of(&hull);
         let mut contacts = Vec::new();
         let mut passed = Vec::new();
         for o in self.on_table().filter(|&o| o != u) {
             let r = self.rect(o);
+            if hull_box.apart(&crate::core::plane::Bounds::of(&r.corners()), 2) {
+                continue; // nothing of o is near the path
+            }
             if end.overlaps(&r) {
                 return Err(format!("{name} would end on {}", self.scen.units[usize::from(o)].id));
             }
-            let crossed = convex_overlap(&hull, &r.corners());
+            let crossed = crate::core::plane::convex_overlap_by(&hull, &r.corners(), crate::core::plane::OVERLAP_EPS);
             if self.side_of(o) == side {
                 if crossed {
                     passed.push(o);
@@ -296,7 +308,7 @@ impl NapoleonsBattles {
             let sq = self.rect_at(t, Formation::Square, s.front, s.facing);
             let shift = ahead(centre, s.facing, i64::from(sq.depth) / 2, 0);
             let sq = Rect { front: shift, ..sq };
-            let clear = sq.on_table(self.scen.width, self.scen.height) && self.on_table().filter(|&o| o != t).all(|o| !sq.overlaps(&self.rect(o)));
+            let clear = sq.on_table(self.scen.width, self.scen.height) && self.overlapping(t, &sq).is_none();
             if clear {
                 let st = &mut self.units[usize::from(t)];
                 st.formation = Formation::Square;
@@ -335,7 +347,7 @@ impl NapoleonsBattles {
         if !new.on_table(self.scen.width, self.scen.height) {
             return Err(format!("{name} in {f} would leave the table"));
         }
-        if let Some(o) = self.on_table().filter(|&o| o != u).find(|&o| new.overlaps(&self.rect(o))) {
+        if let Some(o) = self.overlapping(u, &new) {
             return Err(format!("{name} in {f} would overlap {}", self.scen.units[usize::from(o)].id));
         }
         Ok(cost)
@@ -376,7 +388,7 @@ impl NapoleonsBattles {
             if self.enemy_within(u, &r, ONE_INCH) {
                 continue;
             }
-            if self.on_table().filter(|&o| o != u).any(|o| r.overlaps(&self.rect(o))) {
+            if self.overlapping(u, &r).is_some() {
                 continue;
             }
             // Gaps between units must be at least 2" wide; nothing passes through an enemy (D51):
@@ -445,7 +457,7 @@ impl NapoleonsBattles {
                 let r = self.rect_at(u, self.unit(u).formation, back, facing);
                 let fits = r.on_table(self.scen.width, self.scen.height)
                     && !self.enemy_within(u, &r, ONE_INCH)
-                    && self.on_table().filter(|&o| o != u).all(|o| !r.overlaps(&self.rect(o)));
+                    && self.overlapping(u, &r).is_none();
                 let (to, face) = if fits { (back, facing) } else { (end, heading) };
                 let s = &mut self.units[usize::from(u)];
                 s.front = to;
@@ -512,7 +524,7 @@ impl NapoleonsBattles {
             let r = self.rect_at(t, s.formation, end, away);
             let ok = r.on_table(self.scen.width, self.scen.height)
                 && !self.enemy_within(t, &r, ONE_INCH)
-                && self.on_table().filter(|&o| o != t).all(|o| !r.overlaps(&self.rect(o)));
+                && self.overlapping(t, &r).is_none();
             if ok {
                 let st = &mut self.units[usize::from(t)];
                 st.front = end;

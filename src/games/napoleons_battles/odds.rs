@@ -11,6 +11,7 @@ use tsify::Tsify;
 
 /// What a roll may bring.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "kind")]
 pub enum Result {
     /// Hits on the target of a fire.
@@ -39,7 +40,7 @@ impl NapoleonsBattles {
                 Some(Distribution::die(10, |d| Result::Rallied { success: (d as i8) <= need }))
             }
             Action::Fight { unit } => {
-                let group = self.combat_groups().into_iter().find(|g| g[0] == unit)?;
+                let group = self.combat_groups().into_iter().find(|g| g[0] == unit)?; // listed: still open
                 let c = super::melee::Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing };
                 let [f, al] = self.round_modifiers(&c)?;
                 if self.unit(f.unit).order == Order::Gone {

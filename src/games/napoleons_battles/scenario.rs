@@ -29,7 +29,8 @@ struct FileIn {
 }
 
 /// A unit type: one card of the stand-in Information Chart.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb", hashmap_as_object)]
 #[serde(deny_unknown_fields)]
 pub struct UnitTypeIn {
     pub source: String,
@@ -71,7 +72,8 @@ pub struct UnitTypeIn {
     pub response: u8,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, tsify::Tsify)]
+#[tsify(type_prefix = "Nb", hashmap_as_object)]
 #[serde(deny_unknown_fields)]
 pub struct BaseIn {
     pub width: i32,
@@ -83,7 +85,8 @@ pub struct BaseIn {
 }
 
 /// The card's melee modifiers: COL or LIM, LIN or ULM, VS OT, SQ VS CV.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, tsify::Tsify)]
+#[tsify(type_prefix = "Nb", hashmap_as_object)]
 #[serde(deny_unknown_fields)]
 pub struct MeleeIn {
     pub column: i8,
@@ -95,6 +98,7 @@ pub struct MeleeIn {
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum Arm {
     Infantry,
@@ -103,6 +107,7 @@ pub enum Arm {
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
     French,
@@ -205,6 +210,7 @@ struct UnitIn {
 
 /// A side of the table.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum Edge {
     North,
@@ -215,6 +221,7 @@ pub enum Edge {
 
 /// Terrain pieces (nb-gaps.md a.5).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
     Town,
@@ -247,6 +254,7 @@ impl TerrainKind {
 
 /// Commanders' levels (Command control (1)).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     Overall,
@@ -257,6 +265,7 @@ pub enum Level {
 
 /// A general's quality level (General (1); D4).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum Quality {
     Excellent,
     Good,
@@ -279,6 +288,7 @@ impl Quality {
 
 /// A general's rating, as `3"G(6)+1`: command span 3", Good, response 6, combat +1 (General (1)).
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct Rating {
     /// Command span in hundredths.
     pub span: i32,
@@ -328,6 +338,7 @@ impl Rating {
 
 /// Artillery calibres and the stand-in ranged artillery modifier chart (a.8).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(rename_all = "snake_case")]
 pub enum Calibre {
     #[serde(rename = "4lb")]
@@ -364,6 +375,7 @@ impl Calibre {
 
 /// A terrain piece as the rules use it: a polygon (bands of lines are made polygons at load).
 #[derive(Clone, Debug, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct Piece {
     pub name: String,
     pub kind: TerrainKind,
@@ -371,6 +383,9 @@ pub struct Piece {
     pub objective: bool,
     /// Anticlockwise polygons (one for an area, one per stretch of a band).
     pub polygons: Vec<Vec<Point>>,
+    /// Each polygon's bounding box.
+    #[serde(skip)]
+    pub bounds: Vec<crate::core::plane::Bounds>,
     /// The line of a band (streams, roads, slopes), for drawing.
     pub line: Vec<Point>,
     pub width: i32,
@@ -379,11 +394,12 @@ pub struct Piece {
 
 impl Piece {
     pub fn contains(&self, p: Point) -> bool {
-        self.polygons.iter().any(|poly| crate::core::plane::point_in_polygon(p, poly))
+        self.polygons.iter().zip(&self.bounds).any(|(poly, b)| b.contains(p) && crate::core::plane::point_in_polygon(p, poly))
     }
 }
 
 #[derive(Clone, Debug, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct General {
     pub id: String,
     pub name: String,
@@ -398,11 +414,14 @@ pub struct General {
 }
 
 #[derive(Clone, Debug, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct UnitData {
     pub id: String,
     pub name: String,
     pub side: Side,
     pub unit_type: String,
+    /// Index of its type in `Scenario::types`.
+    pub type_index: usize,
     pub figures: u8,
     pub formation: Formation,
     pub front: Point,
@@ -415,6 +434,7 @@ pub struct UnitData {
 }
 
 #[derive(Clone, Debug, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct SideData {
     pub side: Side,
     pub name: String,
@@ -424,6 +444,7 @@ pub struct SideData {
 
 /// One validated scenario with its unit types.
 #[derive(Clone, Debug, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub struct Scenario {
     pub id: String,
     pub title: String,
@@ -519,6 +540,7 @@ fn validate(f: &FileIn, s: &ScenarioIn) -> Result<Scenario, String> {
             kind: t.kind,
             level: t.level,
             objective: t.objective,
+            bounds: polygons.iter().map(|p| crate::core::plane::Bounds::of(p)).collect(),
             polygons,
             line,
             width: t.width,
@@ -591,11 +613,13 @@ fn validate(f: &FileIn, s: &ScenarioIn) -> Result<Scenario, String> {
         if !types.iter().any(|(t, _)| t == &u.unit_type) {
             types.push((u.unit_type.clone(), ty.clone()));
         }
+        let type_index = types.iter().position(|(t, _)| t == &u.unit_type).unwrap_or(0);
         units.push(UnitData {
             id: u.id.clone(),
             name: u.name.clone(),
             side: u.side,
             unit_type: u.unit_type.clone(),
+            type_index,
             figures: u.figures,
             formation: u.formation,
             front: point(u.front),
@@ -623,7 +647,7 @@ fn validate(f: &FileIn, s: &ScenarioIn) -> Result<Scenario, String> {
         types,
     };
     // Footprints: on the table, none overlapping (b.8).
-    let rects: Vec<Rect> = scenario.units.iter().map(|u| super::footprint(&scenario, u.unit_type.as_str(), u.figures, u.formation, u.front, u.facing)).collect();
+    let rects: Vec<Rect> = scenario.units.iter().map(|u| super::footprint(&scenario.types[u.type_index].1, u.figures, u.formation, u.front, u.facing)).collect();
     for (i, r) in rects.iter().enumerate() {
         if !r.on_table(scenario.width, scenario.height) {
             return Err(format!("unit '{}': front: its footprint leaves the table", scenario.units[i].id));

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 /// Where the turn stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(tag = "phase")]
 pub enum Phase {
     /// Step 1; `reforming` a rallied unit's free change (D6).
@@ -25,10 +26,11 @@ pub enum Phase {
     CounterReaction,
     DefensiveFire,
     OffensiveFire,
-    /// Step 8 (`last`: the contacts of steps 9 and 10, fought at the end of step 10: b.5).
-    Melee { last: bool },
+    /// Step 8 (`last`: the contacts of steps 9 and 10, fought at the end of step 10: b.5);
+    /// `fought`: units whose combat has been fought to its end this step.
+    Melee { last: bool, fought: u128 },
     /// After a round: `combat.deciding` may withdraw units.
-    Withdrawal { combat: Combat, last: bool },
+    Withdrawal { combat: Combat, last: bool, fought: u128 },
     /// Step 9: a recalled unit decides.
     Pursuit { unit: UnitId },
     /// Step 10: pursuers that made contact (a set of units).
@@ -146,7 +148,8 @@ impl NapoleonsBattles {
         let s = self.unit(u);
         let mk = |to: Point, facing: Facing| if reaction { Action::ReactionMove { unit: u, to, facing } } else { Action::Move { unit: u, to, facing } };
         for t in self.side_units(self.side_of(u).other()) {
-            if self.rect(u).dist2(&self.rect(t)).within(i64::from(budget) + 100) {
+            let (ru, rt) = (self.rect(u), self.rect(t));
+            if super::near(&ru, &rt, i64::from(budget) + 100) && ru.dist2(&rt).within(i64::from(budget) + 100) {
                 let (to, facing) = self.contact_position(u, t);
                 if self.measure_move(u, to, facing, budget).is_ok_and(|m| m.contacts.contains(&t)) {
                     out.push(if reaction { Action::ReactionCharge { unit: u, target: t } } else { Action::Charge { unit: u, target: t } });
@@ -160,8 +163,10 @@ impl NapoleonsBattles {
             (s.front, s.facing.turned(90)),
             (s.front, s.facing.turned(-90)),
         ];
-        if let Some(e) = self.closest_enemy(u) {
-            let face = bearing(self.rect(u).centre(), self.rect(e).centre());
+        // Face the enemy whose centre is nearest (a candidate, not a rule: centres suffice).
+        let c = self.rect(u).centre();
+        if let Some(e) = self.side_units(self.side_of(u).other()).min_by_key(|&e| self.rect(e).centre().dist2(c)) {
+            let face = bearing(c, self.rect(e).centre());
             if face != s.facing {
                 tries.push((s.front, face));
             }
@@ -182,9 +187,11 @@ impl NapoleonsBattles {
     fn listed_rides(&self, g: usize) -> Vec<Action> {
         let mut out = Vec::new();
         let gid = g as GeneralId;
+        let reach = i64::from(self.span(g)).max(super::TOUCH);
+        let me = self.generals[g];
         let mut targets: Vec<Point> = self
             .side_units(self.phasing)
-            .filter(|&u| self.scen.units[usize::from(u)].general == g && !self.unit_within(g, u))
+            .filter(|&u| self.scen.units[usize::from(u)].general == g && !crate::core::plane::point_polygon_dist2(me, &self.rect(u).corners()).within(reach))
             .map(|u| self.touch_point(u))
             .collect();
         if let Some(sup) = self.scen.generals[g].superior {
@@ -228,7 +235,7 @@ impl NapoleonsBattles {
                     for f in self.formations_of(u) {
                         for &facing in &facings {
                             let r = self.rect_at(u, f, s.front, facing);
-                            let ok = r.on_table(self.scen.width, self.scen.height) && self.on_table().filter(|&o| o != u).all(|o| !r.overlaps(&self.rect(o)));
+                            let ok = r.on_table(self.scen.width, self.scen.height) && self.overlapping(u, &r).is_none();
                             let a = Action::Reform { unit: u, formation: f, facing };
                             if ok && !acts.contains(&a) {
                                 acts.push(a);
@@ -303,8 +310,8 @@ impl NapoleonsBattles {
                 acts.push(Action::EndFire);
                 (side, step, acts, Vec::new())
             }
-            Phase::Melee { .. } => {
-                let acts = self.combat_groups().into_iter().map(|g| Action::Fight { unit: g[0] }).collect();
+            Phase::Melee { fought, .. } => {
+                let acts = self.open_combats(*fought).into_iter().map(|g| Action::Fight { unit: g[0] }).collect();
                 (self.phasing, Step::Melee, acts, Vec::new())
             }
             Phase::Withdrawal { combat, .. } => {
@@ -508,7 +515,7 @@ impl NapoleonsBattles {
                 self.phase = Phase::DefensiveFire;
             }
             (Phase::CounterPursuit { .. }, Action::EndReaction) => {
-                self.phase = Phase::Melee { last: true };
+                self.phase = Phase::Melee { last: true, fought: 0 };
             }
             (Phase::DefensiveFire, Action::Fire { unit, target }) | (Phase::OffensiveFire, Action::Fire { unit, target }) => {
                 self.fire(unit, target, ev).map_err(GameError::Illegal)?;
@@ -519,26 +526,27 @@ impl NapoleonsBattles {
             }
             (Phase::OffensiveFire, Action::EndFire) => {
                 self.begin_step(Step::Melee, ev);
-                self.phase = Phase::Melee { last: false };
+                self.phase = Phase::Melee { last: false, fought: 0 };
             }
-            (Phase::Melee { last }, Action::Fight { unit }) => {
-                let group = self.combat_groups().into_iter().find(|g| g[0] == unit).ok_or_else(bad)?;
+            (Phase::Melee { last, fought }, Action::Fight { unit }) => {
+                let group = self.open_combats(fought).into_iter().find(|g| g[0] == unit).ok_or_else(bad)?;
+                let fought = group.iter().fold(fought, |m, &u| m | bit(u));
                 let mut c = Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing };
                 self.fight_round(&mut c, ev);
-                self.after_round(c, last, ev);
+                self.after_round(c, last, fought, ev);
             }
-            (Phase::Withdrawal { mut combat, last }, Action::Withdraw { unit }) => {
+            (Phase::Withdrawal { mut combat, last, fought }, Action::Withdraw { unit }) => {
                 self.withdraw(&mut combat, unit, ev);
-                self.after_decision(combat, last, ev);
+                self.after_round(combat, last, fought, ev);
             }
-            (Phase::Withdrawal { mut combat, last }, Action::FightOn) => {
+            (Phase::Withdrawal { mut combat, last, fought }, Action::FightOn) => {
                 if combat.deciding == self.phasing {
                     combat.deciding = self.phasing.other();
-                    self.phase = Phase::Withdrawal { combat, last };
+                    self.phase = Phase::Withdrawal { combat, last, fought };
                 } else {
                     combat.deciding = self.phasing;
                     self.fight_round(&mut combat, ev);
-                    self.after_round(combat, last, ev);
+                    self.after_round(combat, last, fought, ev);
                 }
             }
             (Phase::Pursuit { unit: p }, Action::Move { unit, .. }) | (Phase::Pursuit { unit: p }, Action::Charge { unit, .. }) if unit == p => {
@@ -633,22 +641,18 @@ impl NapoleonsBattles {
     }
 
     /// After a round: the combat ends, or the sides may withdraw before the next (D37).
-    fn after_round(&mut self, combat: Combat, last: bool, ev: &mut Vec<Event>) {
+    fn after_round(&mut self, combat: Combat, last: bool, fought: u128, ev: &mut Vec<Event>) {
         if self.combat_over(&combat) {
             self.end_combat(&combat, ev);
-            self.phase = Phase::Melee { last };
+            self.phase = Phase::Melee { last, fought };
         } else {
-            self.phase = Phase::Withdrawal { combat, last };
+            self.phase = Phase::Withdrawal { combat, last, fought };
         }
     }
 
-    fn after_decision(&mut self, combat: Combat, last: bool, ev: &mut Vec<Event>) {
-        if self.combat_over(&combat) {
-            self.end_combat(&combat, ev);
-            self.phase = Phase::Melee { last };
-        } else {
-            self.phase = Phase::Withdrawal { combat, last };
-        }
+    /// The combats still to fight this step: each is fought to its end once (b.5).
+    pub(crate) fn open_combats(&self, fought: u128) -> Vec<Vec<UnitId>> {
+        self.combat_groups().into_iter().filter(|g| g.iter().all(|&u| fought & bit(u) == 0)).collect()
     }
 
     /// Step 9: the next victorious phasing cavalry rolls its recall (Cavalry Pursuit (1)).
@@ -702,9 +706,9 @@ impl NapoleonsBattles {
         loop {
             match &self.phase {
                 Phase::Over => return,
-                Phase::Melee { last } => {
+                Phase::Melee { last, fought } => {
                     let last = *last;
-                    if !self.combat_groups().is_empty() {
+                    if !self.open_combats(*fought).is_empty() {
                         return;
                     }
                     if last {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A unit's place in a setup. Units of the scenario not listed keep their start position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(deny_unknown_fields)]
 pub struct UnitPlacement {
     pub id: String,
@@ -41,6 +42,7 @@ pub struct UnitPlacement {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 #[serde(deny_unknown_fields)]
 pub struct GeneralPlacement {
     pub id: String,
@@ -49,6 +51,7 @@ pub struct GeneralPlacement {
 
 /// The step a setup starts at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
 pub enum SetupStep {
     Rally,
     Movement,
@@ -161,7 +164,7 @@ pub fn build(s: &Setup) -> Result<NapoleonsBattles, GameError> {
         SetupStep::CounterReaction => Phase::CounterReaction,
         SetupStep::DefensiveFire => Phase::DefensiveFire,
         SetupStep::OffensiveFire => Phase::OffensiveFire,
-        SetupStep::Melee => Phase::Melee { last: false },
+        SetupStep::Melee => Phase::Melee { last: false, fought: 0 },
     };
     g.prompt_cache.clear();
     g.run(&mut ev);

@@ -314,6 +314,12 @@ mod tests {
         }
         assert_eq!(bm.presets.len(), 13);
         assert_eq!(bm.presets[12].on.len(), 12);
+        let nb = info::<napoleons_battles::NapoleonsBattles>();
+        let nb_defaults = serde_json::to_value(napoleons_battles::Options::default()).unwrap();
+        assert_eq!(nb.scenarios.len(), 2);
+        for o in &nb.options {
+            assert!(nb_defaults.get(&o.name).is_some(), "napoleons-battles option {} is not a field", o.name);
+        }
         let b = info::<battle::Battle>();
         let b_defaults = serde_json::to_value(battle::Options::default()).unwrap();
         for o in &b.options {
@@ -329,6 +335,9 @@ mod tests {
                     bailen::RULESET => bailen::Bailen::new_game(&s.id, &Default::default(), 1).is_ok(),
                     battle::RULESET => battle::Battle::new_game(&s.id, &Default::default(), 1).is_ok(),
                     bloody_monday::RULESET => bloody_monday::BloodyMonday::new_game(&s.id, &Default::default(), 1).is_ok(),
+                    napoleons_battles::RULESET => {
+                        napoleons_battles::NapoleonsBattles::new_game(&s.id, &Default::default(), 1).is_ok()
+                    }
                     other => panic!("unregistered {other}"),
                 };
                 assert!(ok, "{}: scenario {} does not start", r.id, s.id);

@@ -694,8 +694,10 @@ mod tests {
         assert!(!a.overlaps(&b));
         assert!(a.dist2(&b).within(0));
         assert_eq!(a.contact_length(&b), 200);
-        // Moved 1 hundredth into it: overlap.
-        let c = Rect { front: Point::new(1000, 999), ..b };
+        // 1 or 2 hundredths into it is within b.1's tolerance; 3 is an overlap.
+        let c = Rect { front: Point::new(1000, 998), ..b };
+        assert!(!a.overlaps(&c) && convex_overlap(&a.corners(), &c.corners()));
+        let c = Rect { front: Point::new(1000, 997), ..b };
         assert!(a.overlaps(&c));
         // 3 inches away: within 3", not within 2.99".
         let d = Rect { front: Point::new(1000, 1300), ..b };

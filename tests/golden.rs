@@ -8,6 +8,7 @@
 //! `NAME.history.jsonl` the history it replays to (one `Match::history()` entry a line).
 //! Regenerate v2 only deliberately: `cargo test --test golden -- --ignored write_golden_v2`.
 use napoleonic::core::record::{Record, FORMAT_1, RECORD_VERSION};
+use napoleonic::games::napoleons_battles::{self, NapoleonsBattles};
 use napoleonic::games::{bailen, bloody_monday, muskets::battle, GameError, Match, Rules};
 use std::path::Path;
 
@@ -92,6 +93,12 @@ fn bloody_monday_golden_strings_replay_forever() {
     check_all::<bloody_monday::BloodyMonday>();
 }
 
+/// Napoleon's Battles came after format 1: its golden strings are all format 2.
+#[test]
+fn napoleons_battles_golden_strings_replay_forever() {
+    assert!(check_format::<NapoleonsBattles>("v2", RECORD_VERSION) >= 2, "napoleons-battles: at least two format-2 strings");
+}
+
 /// A complete random Bailén game saves in under 4 KB of base64url.
 #[test]
 fn a_complete_bailen_game_saves_in_under_4_kb() {
@@ -170,6 +177,9 @@ fn accept_new_event_shapes() {
         accept_event_shapes::<bailen::Bailen>(format);
         accept_event_shapes::<battle::Battle>(format);
         accept_event_shapes::<bloody_monday::BloodyMonday>(format);
+        if format == "v2" {
+            accept_event_shapes::<NapoleonsBattles>(format);
+        }
     }
 }
 
@@ -182,4 +192,13 @@ fn write_golden_v2() {
     write("muskets-battle-arapiles-mid", &play::<battle::Battle>("arapiles", Default::default(), 24, Some(50)));
     write("bloody-monday-borodino-complete", &play::<bloody_monday::BloodyMonday>(bloody_monday::BORODINO, Default::default(), 25, None));
     write("bloody-monday-last-blood-mid", &play::<bloody_monday::BloodyMonday>(bloody_monday::LAST_BLOOD, Default::default(), 26, Some(150)));
+    write_golden_napoleons_battles();
+}
+
+/// Napoleon's Battles' golden strings (added after the others: written on their own).
+#[test]
+#[ignore = "writes the golden files: run deliberately"]
+fn write_golden_napoleons_battles() {
+    write("napoleons-battles-medina-de-rioseco-complete", &play::<NapoleonsBattles>("medina-de-rioseco", Default::default(), 27, None));
+    write("napoleons-battles-bailen-table-mid", &play::<NapoleonsBattles>("bailen-table", napoleons_battles::Options::all(), 28, Some(300)));
 }

@@ -3,7 +3,7 @@
 // Run after scripts/build.sh: node tests/node/api.mjs
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-const { Game, BailenGame, MusketsBattleGame, BloodyMondayGame, catalogue, savedRuleset } = require('../../pkg-node/napoleonic.js');
+const { Game, BailenGame, MusketsBattleGame, BloodyMondayGame, NapoleonsBattlesGame, catalogue, savedRuleset } = require('../../pkg-node/napoleonic.js');
 
 let failures = 0;
 const ok = (cond, what) => {
@@ -167,11 +167,11 @@ console.log('-- scenario files from outside the built-in list');
 console.log('-- the catalogue and the typed classes');
 const cat = catalogue();
 const ids = cat.rulesets.map((r) => r.id);
-ok(JSON.stringify(ids) === JSON.stringify(['bailen', 'muskets-battle', 'bloody-monday']), `catalogue rulesets: ${ids.join(', ')}`);
+ok(JSON.stringify(ids) === JSON.stringify(['bailen', 'muskets-battle', 'bloody-monday', 'napoleons-battles']), `catalogue rulesets: ${ids.join(', ')}`);
 for (const r of cat.rulesets) {
   ok(r.scenarios.some((s) => s.id === r.default_scenario) && r.sides.length === 2, `${r.id}: default scenario ${r.default_scenario} listed, sides ${r.sides.join('/')}`);
 }
-const classes = { bailen: BailenGame, 'muskets-battle': MusketsBattleGame, 'bloody-monday': BloodyMondayGame };
+const classes = { bailen: BailenGame, 'muskets-battle': MusketsBattleGame, 'bloody-monday': BloodyMondayGame, 'napoleons-battles': NapoleonsBattlesGame };
 for (const r of cat.rulesets) {
   const Class = classes[r.id];
   const t = new Class(r.default_scenario, undefined, 5);

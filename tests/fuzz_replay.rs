@@ -113,7 +113,7 @@ fn sealed_bytes_are_saved_strings() {
 #[ignore]
 fn write_seed_corpus() {
     use common::conformance::Conformant;
-    use napoleonic::games::{bailen::Bailen, bloody_monday::BloodyMonday, muskets::battle::Battle, Match};
+    use napoleonic::games::{bailen::Bailen, bloody_monday::BloodyMonday, muskets::battle::Battle, napoleons_battles::NapoleonsBattles, Match};
     fn seeds<R: Conformant>(k: u8, rng: &mut Rng, import: &mut Vec<Vec<u8>>, apply: &mut Vec<Vec<u8>>) {
         use base64::Engine as _;
         let options = R::Options::default();
@@ -149,6 +149,7 @@ fn write_seed_corpus() {
     seeds::<Bailen>(0, &mut rng, &mut import, &mut apply);
     seeds::<Battle>(1, &mut rng, &mut import, &mut apply);
     seeds::<BloodyMonday>(2, &mut rng, &mut import, &mut apply);
+    seeds::<NapoleonsBattles>(3, &mut rng, &mut import, &mut apply);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     for (target, inputs) in [("import", import), ("apply", apply)] {
         std::fs::create_dir_all(root.join(target)).expect("corpus dir");

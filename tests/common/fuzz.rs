@@ -18,10 +18,11 @@ use napoleonic::core::bounded::parse_json;
 use napoleonic::games::bailen::Bailen;
 use napoleonic::games::bloody_monday::BloodyMonday;
 use napoleonic::games::muskets::battle::Battle;
+use napoleonic::games::napoleons_battles::NapoleonsBattles;
 use napoleonic::games::{Match, Rules};
 
 /// The rulesets the targets cover, chosen by an input's first byte (modulo their number).
-pub const RULESETS: [&str; 3] = [Bailen::RULESET, Battle::RULESET, BloodyMonday::RULESET];
+pub const RULESETS: [&str; 4] = [Bailen::RULESET, Battle::RULESET, BloodyMonday::RULESET, NapoleonsBattles::RULESET];
 
 /// The `import` target.
 pub fn import(data: &[u8]) -> Result<(), String> {
@@ -29,7 +30,8 @@ pub fn import(data: &[u8]) -> Result<(), String> {
     match k as usize % RULESETS.len() {
         0 => import_as::<Bailen>(rest),
         1 => import_as::<Battle>(rest),
-        _ => import_as::<BloodyMonday>(rest),
+        2 => import_as::<BloodyMonday>(rest),
+        _ => import_as::<NapoleonsBattles>(rest),
     }
 }
 
@@ -39,7 +41,8 @@ pub fn apply(data: &[u8]) -> Result<(), String> {
     match k as usize % RULESETS.len() {
         0 => apply_as::<Bailen>(rest),
         1 => apply_as::<Battle>(rest),
-        _ => apply_as::<BloodyMonday>(rest),
+        2 => apply_as::<BloodyMonday>(rest),
+        _ => apply_as::<NapoleonsBattles>(rest),
     }
 }
 
@@ -162,6 +165,13 @@ fn apply_as<R: Conformant>(data: &[u8]) -> Result<(), String> {
                 }
                 state.apply(&action).map_err(|e| at(format!("the listed action {action:?} was refused: {e}")))?;
                 choices.push(i);
+            }
+            None if state.check_filled(&action).is_ok() => {
+                // A legal filling of a template (a move anywhere within reach): legal, and left
+                // unplayed so that the choices replay by their indices.
+                if !state.is_legal(&action) {
+                    return Err(at(format!("is_legal says no to {action:?}, a filling check_filled accepts")));
+                }
             }
             None => {
                 let before = fingerprint(&state);

@@ -18,7 +18,7 @@ const gamesArg = Number(process.argv[2] ?? 0);
 const seed = Number(process.argv[3] ?? 1);
 const only = process.argv[4] ?? 'all';
 const repeats = Math.max(1, Number(process.argv[5] ?? 3));
-const defaults = { bailen: 60, 'muskets-battle': 6000, 'bloody-monday': 600 };
+const defaults = { bailen: 60, 'muskets-battle': 6000, 'bloody-monday': 600, 'napoleons-battles': 10 };
 const native = (ruleset, games) => {
   const out = execFileSync(process.env.BENCH_NATIVE ?? 'target/release/examples/bench_rulesets', [String(games), String(seed), ruleset, '1'], { encoding: 'utf8' });
   const m = /actions=(\d+) seconds=([\d.]+)/.exec(out);

@@ -8,7 +8,7 @@ use napoleonic::games::random_games;
 use std::time::Instant;
 
 /// Games per ruleset for about a second natively.
-pub const DEFAULT_GAMES: [(&str, u32); 3] = [("bailen", 60), ("muskets-battle", 6000), ("bloody-monday", 600)];
+pub const DEFAULT_GAMES: [(&str, u32); 4] = [("bailen", 60), ("muskets-battle", 6000), ("bloody-monday", 600), ("napoleons-battles", 10)];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

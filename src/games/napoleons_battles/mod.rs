@@ -59,7 +59,7 @@ pub struct UnitState {
     pub reacted: bool,
     /// Changed formation in this movement step (D13: at most once).
     pub reformed: bool,
-    /// Allowance spent when it made contact and then saw its target evade (it moves on).
+    /// Allowance spent by its moves so far, kept for when a target it reaches evades (D52).
     pub spent_before_contact: i32,
     pub fired: bool,
     /// Hits taken in this phase (D47).

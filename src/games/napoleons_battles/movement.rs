@@ -17,6 +17,20 @@ pub struct Measured {
     pub passed: Vec<UnitId>,
 }
 
+/// Every unit on the table with its footprint worked out once: the many moves a prompt measures
+/// share it.
+pub struct Board {
+    pub placed: Vec<Placed>,
+}
+
+pub struct Placed {
+    pub unit: UnitId,
+    pub side: Side,
+    pub rect: Rect,
+    pub corners: [Point; 4],
+    pub bounds: crate::core::plane::Bounds,
+}
+
 /// A general rides 24" in his own movement step (a.6).
 pub const GENERAL_RIDE: i32 = 24 * INCH as i32;
 /// The 1" exclusion of formation changes, emergency squares and unformed moves.
@@ -179,6 +193,25 @@ impl NapoleonsBattles {
     /// allowance; the precise refusal if it may not be made (b.3): off the table, onto another
     /// unit, through an enemy, touching an enemy with anything but its front edge, or too dear.
     pub(crate) fn measure_move(&self, u: UnitId, front: Point, facing: Facing, budget: i32) -> Result<Measured, String> {
+        self.measure_move_on(&self.board(), u, front, facing, budget)
+    }
+
+    /// The units on the table and their footprints, for `measure_move_on`.
+    pub(crate) fn board(&self) -> Board {
+        Board {
+            placed: self
+                .on_table()
+                .map(|o| {
+                    let rect = self.rect(o);
+                    let corners = rect.corners();
+                    Placed { unit: o, side: self.side_of(o), rect, corners, bounds: crate::core::plane::Bounds::of(&corners) }
+                })
+                .collect(),
+        }
+    }
+
+    /// `measure_move` against a board worked out beforehand.
+    pub(crate) fn measure_move_on(&self, board: &Board, u: UnitId, front: Point, facing: Facing, budget: i32) -> Result<Measured, String> {
         let s = self.unit(u);
         let name = &self.scen.units[usize::from(u)].id;
         let end = self.rect_at(u, s.formation, front, facing);
@@ -193,24 +226,23 @@ impl NapoleonsBattles {
         let hull_box = crate::core::plane::Bounds::of(&hull);
         let mut contacts = Vec::new();
         let mut passed = Vec::new();
-        for o in self.on_table().filter(|&o| o != u) {
-            let r = self.rect(o);
-            if hull_box.apart(&crate::core::plane::Bounds::of(&r.corners()), 2) {
-                continue; // nothing of o is near the path
+        for p in board.placed.iter().filter(|p| p.unit != u) {
+            if hull_box.apart(&p.bounds, 2) {
+                continue; // nothing of it is near the path
             }
+            let (o, r) = (p.unit, p.rect);
             if end.overlaps(&r) {
                 return Err(format!("{name} would end on {}", self.scen.units[usize::from(o)].id));
             }
-            let crossed = crate::core::plane::convex_overlap_by(&hull, &r.corners(), crate::core::plane::OVERLAP_EPS);
-            if self.side_of(o) == side {
+            let crossed = crate::core::plane::convex_overlap_by(&hull, &p.corners, crate::core::plane::OVERLAP_EPS);
+            if p.side == side {
                 if crossed {
                     passed.push(o);
                 }
             } else if in_contact(&end, &r) {
                 // A unit moving into contact must touch with its front edge (b.2).
                 let (a, b) = end.front_edge();
-                let corners = r.corners();
-                if !crate::core::plane::edges(&corners).any(|(p, q)| crate::core::plane::segment_dist2(a, b, p, q).within(1)) {
+                if !crate::core::plane::edges(&p.corners).any(|(x, y)| crate::core::plane::segment_dist2(a, b, x, y).within(1)) {
                     return Err(format!("{name} must touch {} with its front", self.scen.units[usize::from(o)].id));
                 }
                 contacts.push(o);
@@ -249,8 +281,9 @@ impl NapoleonsBattles {
         let disordered_mover = self.unit(u).order == Order::Disordered;
         {
             let s = &mut self.units[usize::from(u)];
-            s.spent_before_contact = s.spent;
             s.spent += m.cost;
+            // What it has spent if the enemy it reaches evades (D52: it moves on).
+            s.spent_before_contact = s.spent;
             s.front = front;
             s.facing = facing;
             s.moved = true;

@@ -144,6 +144,11 @@ impl NapoleonsBattles {
     /// The finite moves listed for `u` (b.9): charges of each reachable enemy, an advance
     /// straight ahead, a fall back, wheels of 45 degrees, facing the nearest enemy.
     fn listed_moves(&self, u: UnitId, budget: i32, reaction: bool) -> Vec<Action> {
+        let board = self.board();
+        self.listed_moves_on(&board, u, budget, reaction)
+    }
+
+    fn listed_moves_on(&self, board: &super::movement::Board, u: UnitId, budget: i32, reaction: bool) -> Vec<Action> {
         let mut out = Vec::new();
         let s = self.unit(u);
         let mk = |to: Point, facing: Facing| if reaction { Action::ReactionMove { unit: u, to, facing } } else { Action::Move { unit: u, to, facing } };
@@ -151,7 +156,7 @@ impl NapoleonsBattles {
             let (ru, rt) = (self.rect(u), self.rect(t));
             if super::near(&ru, &rt, i64::from(budget) + 100) && ru.dist2(&rt).within(i64::from(budget) + 100) {
                 let (to, facing) = self.contact_position(u, t);
-                if self.measure_move(u, to, facing, budget).is_ok_and(|m| m.contacts.contains(&t)) {
+                if self.measure_move_on(board, u, to, facing, budget).is_ok_and(|m| m.contacts.contains(&t)) {
                     out.push(if reaction { Action::ReactionCharge { unit: u, target: t } } else { Action::Charge { unit: u, target: t } });
                 }
             }
@@ -172,7 +177,7 @@ impl NapoleonsBattles {
             }
         }
         for (to, facing) in tries {
-            if self.measure_move(u, to, facing, budget).is_ok_and(|m| m.contacts.is_empty()) {
+            if self.measure_move_on(board, u, to, facing, budget).is_ok_and(|m| m.contacts.is_empty()) {
                 let a = mk(to, facing);
                 if !out.contains(&a) {
                     out.push(a);
@@ -255,10 +260,11 @@ impl NapoleonsBattles {
             Phase::Movement => {
                 let mut acts = Vec::new();
                 let mut templates = Vec::new();
+                let board = self.board();
                 for u in self.side_units(self.phasing).collect::<Vec<_>>() {
                     if self.may_move(u) {
                         let left = self.left(u);
-                        acts.extend(self.listed_moves(u, left, false));
+                        acts.extend(self.listed_moves_on(&board, u, left, false));
                         for f in self.formations_of(u) {
                             if self.check_formation_change(u, f).is_ok() {
                                 acts.push(Action::ChangeFormation { unit: u, formation: f });
@@ -480,15 +486,12 @@ impl NapoleonsBattles {
                 if self.evade(unit, by, ev) {
                     // The mover goes on with what it had left (D52).
                     let s = &mut self.units[usize::from(by)];
-                    s.spent = s.spent_before_contact + 0;
+                    s.spent = s.spent_before_contact;
                     s.charged = false;
                 }
                 self.phase = if reaction { Phase::CavalryReaction } else { Phase::Movement };
             }
-            (Phase::Evasion { unit, by, reaction }, Action::Stand { unit: u }) if u == unit => {
-                if self.arm(by) == Arm::Cavalry {
-                    self.emergency_square(unit, by, ev);
-                }
+            (Phase::Evasion { unit, reaction, .. }, Action::Stand { unit: u }) if u == unit => {
                 self.phase = if reaction { Phase::CavalryReaction } else { Phase::Movement };
             }
             (Phase::CavalryReaction, Action::ReactionMove { unit, to, facing }) => {

@@ -90,6 +90,9 @@ pub enum Step {
     Pursuit { unit: UnitId },
     /// 10. The other player's cavalry reaction to counter pursuit.
     CounterPursuit,
+    /// Any unit may fire at cavalry that just made a recall or reaction move (Cavalry
+    /// Pursuit (2); D44).
+    FireAtCavalry { target: UnitId },
 }
 
 /// How far a unit may go and how it may change (the movement template of a prompt).

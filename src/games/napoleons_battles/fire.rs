@@ -44,10 +44,15 @@ impl NapoleonsBattles {
     /// in road column, not cavalry or limbered artillery, once a step, not sheltering in a
     /// square (D45).
     pub(crate) fn may_fire(&self, u: UnitId, side: Side) -> bool {
+        !self.unit(u).fired && self.may_fire_again(u, side)
+    }
+
+    /// `may_fire` whether or not it has fired this step: the fire at cavalry that just moved is
+    /// extra to the normal fire (D44).
+    pub(crate) fn may_fire_again(&self, u: UnitId, side: Side) -> bool {
         let s = self.unit(u);
         self.side_of(u) == side
             && s.order == Order::Formed
-            && !s.fired
             && s.formation != Formation::MarchColumn
             && s.formation != Formation::Limbered
             && self.arm(u) != Arm::Cavalry

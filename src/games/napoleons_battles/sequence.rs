@@ -35,7 +35,20 @@ pub enum Phase {
     Pursuit { unit: UnitId },
     /// Step 10: pursuers that made contact (a set of units).
     CounterPursuit { pursuers: u128 },
+    /// D44: the other side fires at `target`, which just made a recall or reaction move;
+    /// `fired`: the units that have; then the step goes on.
+    FireAtCavalry { target: UnitId, fired: u128, resume: Resume },
     Over,
+}
+
+/// Where the sequence goes on after fire at a cavalry unit that just moved (D44).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, tsify::Tsify)]
+#[tsify(type_prefix = "Nb")]
+pub enum Resume {
+    CavalryReaction,
+    CounterReaction,
+    NextPursuit,
+    CounterPursuit { pursuers: u128 },
 }
 
 fn bit(u: UnitId) -> u128 {
@@ -332,6 +345,12 @@ impl NapoleonsBattles {
                 acts.push(Action::Stay { unit: *unit });
                 (self.phasing, Step::Pursuit { unit: *unit }, acts, vec![Template::MoveUnit { unit: *unit, left: b, formation: self.unit(*unit).formation }])
             }
+            Phase::FireAtCavalry { target, fired, .. } => {
+                let side = self.side_of(*target).other();
+                let mut acts: Vec<Action> = self.fire_at_cavalry(*target, *fired).into_iter().map(|unit| Action::Fire { unit, target: *target }).collect();
+                acts.push(Action::EndFire);
+                (side, Step::FireAtCavalry { target: *target }, acts, Vec::new())
+            }
             Phase::CounterPursuit { pursuers } => {
                 let side = self.phasing.other();
                 let mut acts = Vec::new();
@@ -497,18 +516,36 @@ impl NapoleonsBattles {
             (Phase::CavalryReaction, Action::ReactionMove { unit, to, facing }) => {
                 let m = self.measure_move(unit, to, facing, self.reaction_budget(unit)).map_err(GameError::Illegal)?;
                 self.react(unit, to, facing, &m, ev);
+                self.offer_fire_at_cavalry(unit, Resume::CavalryReaction, ev);
             }
             (Phase::CavalryReaction, Action::ReactionCharge { unit, target }) | (Phase::CounterReaction, Action::ReactionCharge { unit, target }) => {
+                let resume = if self.phase == Phase::CavalryReaction { Resume::CavalryReaction } else { Resume::CounterReaction };
                 let m = self.reaction_charge_ok(unit, target).map_err(GameError::Illegal)?;
                 let (to, facing) = self.contact_position(unit, target);
                 self.react(unit, to, facing, &m, ev);
+                self.offer_fire_at_cavalry(unit, resume, ev);
             }
             (Phase::CounterPursuit { pursuers }, Action::ReactionCharge { unit, target }) => {
                 let m = self.reaction_charge_ok(unit, target).map_err(GameError::Illegal)?;
                 let (to, facing) = self.contact_position(unit, target);
                 self.react(unit, to, facing, &m, ev);
                 self.phase = Phase::CounterPursuit { pursuers };
+                self.offer_fire_at_cavalry(unit, Resume::CounterPursuit { pursuers }, ev);
             }
+            (Phase::FireAtCavalry { target, fired, resume }, Action::Fire { unit, target: t }) if t == target => {
+                if self.fire_at_cavalry(target, fired).contains(&unit) {
+                    self.fire(unit, target, ev).map_err(GameError::Illegal)?;
+                    let fired = fired | bit(unit);
+                    if self.unit(target).order == Order::Gone || self.fire_at_cavalry(target, fired).is_empty() {
+                        self.resume(resume, ev);
+                    } else {
+                        self.phase = Phase::FireAtCavalry { target, fired, resume };
+                    }
+                } else {
+                    return Err(bad());
+                }
+            }
+            (Phase::FireAtCavalry { resume, .. }, Action::EndFire) => self.resume(resume, ev),
             (Phase::CavalryReaction, Action::EndReaction) => {
                 self.begin_step(Step::CounterReaction, ev);
                 self.phase = Phase::CounterReaction;
@@ -562,7 +599,9 @@ impl NapoleonsBattles {
                 let m = self.measure_move(unit, to, facing, b).map_err(GameError::Illegal)?;
                 self.do_move(unit, to, facing, &m, ev);
                 self.units[usize::from(unit)].victorious = false;
-                self.next_pursuit(ev);
+                if !self.offer_fire_at_cavalry(unit, Resume::NextPursuit, ev) {
+                    self.next_pursuit(ev);
+                }
             }
             (Phase::Pursuit { unit: p }, Action::Stay { unit }) if unit == p => {
                 self.units[usize::from(unit)].victorious = false;
@@ -592,6 +631,37 @@ impl NapoleonsBattles {
             if self.unit(t).order != Order::Gone {
                 self.phase = Phase::Evasion { unit: t, by: u, reaction };
             }
+        }
+    }
+
+    /// Units of the other side that may fire at `target` now (D44): able to fire, not yet at
+    /// it, with it in arc, range and sight.
+    pub(crate) fn fire_at_cavalry(&self, target: UnitId, fired: u128) -> Vec<UnitId> {
+        if self.unit(target).order == Order::Gone {
+            return Vec::new();
+        }
+        let side = self.side_of(target).other();
+        self.side_units(side)
+            .filter(|&u| fired & bit(u) == 0 && self.may_fire_again(u, side) && self.check_fire(u, target).is_ok())
+            .collect()
+    }
+
+    /// D44: after cavalry makes a recall or reaction move, the other side may fire at it.
+    /// Returns whether a fire is offered (the step goes on after it, as `resume` says).
+    fn offer_fire_at_cavalry(&mut self, unit: UnitId, resume: Resume, _ev: &mut Vec<Event>) -> bool {
+        if matches!(self.phase, Phase::Evasion { .. }) || self.fire_at_cavalry(unit, 0).is_empty() {
+            return false;
+        }
+        self.phase = Phase::FireAtCavalry { target: unit, fired: 0, resume };
+        true
+    }
+
+    fn resume(&mut self, resume: Resume, ev: &mut Vec<Event>) {
+        match resume {
+            Resume::CavalryReaction => self.phase = Phase::CavalryReaction,
+            Resume::CounterReaction => self.phase = Phase::CounterReaction,
+            Resume::CounterPursuit { pursuers } => self.phase = Phase::CounterPursuit { pursuers },
+            Resume::NextPursuit => self.next_pursuit(ev),
         }
     }
 

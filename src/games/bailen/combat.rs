@@ -149,6 +149,16 @@ pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
 /// Slots of `SearchBuffers::sight`, one (piece, target) pair each at a time.
 pub(crate) const SIGHT_SLOTS: usize = 512;
 
+/// The enemy counters an artillery piece may attack from one hex when only its range and the
+/// lines of sight limit it (Ranged Combat with Artillery): in counter order, for the hex and
+/// the enemy's army counters on the board (`Derived::army_version`), which are all a line of
+/// sight depends on besides the terrain (friends do not block it).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ranged {
+    key: Option<(Hex, u32)>,
+    targets: Vec<UnitId>,
+}
+
 impl Bailen {
     // ---------------------------------------------------------------- who may attack whom
 
@@ -315,10 +325,23 @@ impl Bailen {
 
     /// `f` on each of `targets`, in the same order.
     fn each_target(&self, unit: UnitId, kind: FightKind, mut f: impl FnMut(UnitId)) {
-        let Some(a) = self.attacker(unit, kind) else { return };
         let c = self.counter(unit);
         let beyond = c.kind.is_artillery() && kind != FightKind::Chained;
+        // Any other attack is on an adjacent enemy army counter: none without an enemy's ZoC.
+        if !beyond && self.units[unit as usize].hex().is_none_or(|h| !self.in_enemy_zoc(c.side, h)) {
+            return;
+        }
+        let Some(a) = self.attacker(unit, kind) else { return };
         if beyond {
+            // Only adjacent enemies for a piece in an enemy ZoC in step 5, or with an organized
+            // enemy adjacent in reaction (`may_attack`); otherwise the targets at range.
+            let adjacent_only = match kind {
+                FightKind::Reaction => a.organised_adjacent,
+                _ => a.in_zoc,
+            };
+            if !adjacent_only {
+                return self.each_ranged_target(&a, f);
+            }
             for (t, th) in self.army_on_map(c.side.other()) {
                 if th.distance(a.hex) <= c.range as u16 && self.may_attack(&a, t) {
                     f(t);
@@ -332,6 +355,35 @@ impl Bailen {
                 }
             }
         }
+    }
+
+    /// `f` on each enemy army counter within range of the artillery piece `a` that it may
+    /// attack, in counter order, when neither an enemy ZoC (step 5) nor an organized adjacent
+    /// enemy (reaction) keeps it to its neighbours: then `may_attack` is the same for both
+    /// kinds of fight and depends only on the piece's hex and the enemy's counters, so the
+    /// list is kept (`Ranged`) until either changes.
+    fn each_ranged_target(&self, a: &Attacker, mut f: impl FnMut(UnitId)) {
+        let c = self.counter(a.unit);
+        let enemy = c.side.other();
+        let scan = |f: &mut dyn FnMut(UnitId)| {
+            for (t, th) in self.army_on_map(enemy) {
+                if th.distance(a.hex) <= c.range as u16 && self.may_attack(a, t) {
+                    f(t);
+                }
+            }
+        };
+        let Ok(mut memo) = self.search_buffers.ranged.try_borrow_mut() else { return scan(&mut f) };
+        if memo.len() != self.units.len() {
+            *memo = vec![Ranged::default(); self.units.len()];
+        }
+        let Some(m) = memo.get_mut(a.unit as usize) else { return scan(&mut f) };
+        let key = Some((a.hex, self.derived.army_version[side_index(enemy)]));
+        if m.key != key {
+            m.targets.clear();
+            scan(&mut |t| m.targets.push(t));
+            m.key = key;
+        }
+        m.targets.iter().for_each(|&t| f(t));
     }
 
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.

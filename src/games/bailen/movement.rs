@@ -18,6 +18,8 @@ pub(crate) struct SearchBuffers {
     /// shared by a few pairs): the pair, their hexes, the enemy's army counters on the board
     /// (`Derived::army_version`), and whether the line is clear.
     pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
+    /// Per artillery piece (by counter), its targets at range from one hex (`combat::Ranged`).
+    pub(crate) ranged: RefCell<Vec<super::combat::Ranged>>,
 }
 
 #[derive(Default)]

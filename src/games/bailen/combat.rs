@@ -5,7 +5,7 @@
 //! retreat, the die, the result, the defender's retreat. Vacated hexes queue an advance.
 use super::action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 use super::scenario::{Kind, BUILDING, HILL, OLIVE};
-use super::sequence::{Cont, Phase};
+use super::sequence::{with_end, Cont, Phase};
 use super::scenario::side_index;
 use super::tables::NONE;
 use super::{cell, Bailen, Place};
@@ -318,7 +318,7 @@ impl Bailen {
     /// Enemy counters `unit` may attack in a fight of this kind. Only artillery out of enemy
     /// ZoC looks beyond its six neighbours.
     pub(crate) fn targets(&self, unit: UnitId, kind: FightKind) -> Vec<UnitId> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         self.each_target(unit, kind, |t| out.push(t));
         out
     }
@@ -487,30 +487,18 @@ impl Bailen {
         match &f.stage {
             FightStage::SecondTarget => {
                 let kind = f.kind;
-                let mut acts: Vec<Action> = self
-                    .targets(f.unit, kind)
-                    .into_iter()
-                    .map(|t| Action::SecondAttack { unit: f.unit, target: t })
-                    .collect();
-                acts.push(Action::SingleAttack { unit: f.unit });
+                let acts = with_end(self.targets(f.unit, kind), |t| Action::SecondAttack { unit: f.unit, target: t }, Action::SingleAttack { unit: f.unit });
                 Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::Support(i) => {
-                let mut acts: Vec<Action> =
-                    self.supporters(f, *i).into_iter().map(|s| Action::Support { supporter: s }).collect();
-                acts.push(Action::NoSupport);
+                let acts = with_end(self.supporters(f, *i), |s| Action::Support { supporter: s }, Action::NoSupport);
                 Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::TacticalRetreat => {
                 let shot = f.shots[f.next];
                 let t = shot.target;
                 let from = self.units[f.unit as usize].hex()?;
-                let mut acts: Vec<Action> = self
-                    .retreat_options(t, from)
-                    .into_iter()
-                    .map(|(via, to)| Action::TacticalRetreat { unit: t, via, to })
-                    .collect();
-                acts.push(Action::StandFast { unit: t });
+                let acts = with_end(self.retreat_options(t, from), |(via, to)| Action::TacticalRetreat { unit: t, via, to }, Action::StandFast { unit: t });
                 Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts, templates: Vec::new() })
             }
             FightStage::Retreat { unit, from } => {

@@ -508,7 +508,8 @@ impl Rules for Bailen {
         // `check` refuses an action not in the prompt, and `perform` refuses one that belongs to
         // no step before it changes anything: the position changes in place, with no copy.
         self.check(action)?;
-        let mut events = Vec::new();
+        // Room for the events of most actions at once.
+        let mut events = Vec::with_capacity(8);
         self.perform(action, &mut events)?;
         Ok(events)
     }

@@ -316,7 +316,9 @@ impl Bailen {
         let halves = &t.step_halves[usize::from(self.counter(u).kind.slowed_by_groves())];
         let (nbr, minor) = (&t.nbr, &self.scen.minor_dirs);
         let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
-        let mut out = vec![i];
+        // A step costs at least half a point: at most `c` steps.
+        let mut out = Vec::with_capacity(usize::from(c) + 1);
+        out.push(i);
         let mut at = i;
         while at != r.start && out.len() <= n {
             let mut best: Option<(u16, usize)> = None;

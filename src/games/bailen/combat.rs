@@ -152,7 +152,8 @@ pub(crate) const SIGHT_SLOTS: usize = 512;
 /// The enemy counters an artillery piece may attack from one hex when only its range and the
 /// lines of sight limit it (Ranged Combat with Artillery): in counter order, for the hex and
 /// the enemy's army counters on the board (`Derived::army_version`), which are all a line of
-/// sight depends on besides the terrain (friends do not block it).
+/// sight depends on besides the terrain (friends do not block it); those out of range do not
+/// matter (`Derived::army_changes_since`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ranged {
     key: Option<(Hex, u32)>,
@@ -377,12 +378,25 @@ impl Bailen {
             *memo = vec![Ranged::default(); self.units.len()];
         }
         let Some(m) = memo.get_mut(a.unit as usize) else { return scan(&mut f) };
-        let key = Some((a.hex, self.derived.army_version[side_index(enemy)]));
-        if m.key != key {
+        let e = side_index(enemy);
+        let now = self.derived.army_version[e];
+        // The list holds while no enemy army counter came or went within range: a target is
+        // within range, and so is every hex of a line of sight to it.
+        let (hexes, range) = (&self.tables.hexes, u16::from(c.range));
+        let holds = match m.key {
+            Some((h, v)) if h == a.hex => {
+                v == now
+                    || self.derived.army_changes_since(e, v).is_some_and(|mut changed| {
+                        changed.all(|j| hexes.get(j).is_none_or(|&x| x.distance(a.hex) > range))
+                    })
+            }
+            _ => false,
+        };
+        if !holds {
             m.targets.clear();
             scan(&mut |t| m.targets.push(t));
-            m.key = key;
         }
+        m.key = Some((a.hex, now));
         m.targets.iter().for_each(|&t| f(t));
     }
 

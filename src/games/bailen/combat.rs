@@ -146,9 +146,6 @@ pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
     }
 }
 
-/// Slots of `SearchBuffers::sight`, one (piece, target) pair each at a time.
-pub(crate) const SIGHT_SLOTS: usize = 512;
-
 /// The enemy counters an artillery piece may attack from one hex when only its range and the
 /// lines of sight limit it (Ranged Combat with Artillery): in counter order, for the hex and
 /// the enemy's army counters on the board (`Derived::army_version`), which are all a line of
@@ -236,7 +233,7 @@ impl Bailen {
             if a.organised_adjacent {
                 return adjacent && !t.disorganised;
             }
-            return adjacent || self.in_range_and_sight(a.unit, a.hex, target, th);
+            return adjacent || self.in_range_and_sight(a.unit, a.hex, th);
         }
         if adjacent {
             return true;
@@ -245,34 +242,14 @@ impl Bailen {
         if a.in_zoc || a.kind == FightKind::Chained {
             return false;
         }
-        self.in_range_and_sight(a.unit, a.hex, target, th)
+        self.in_range_and_sight(a.unit, a.hex, th)
     }
 
     /// Only in Ranged Combat with Artillery: range and Line of Sight.
-    fn in_range_and_sight(&self, unit: UnitId, from: Hex, target: UnitId, to: Hex) -> bool {
+    fn in_range_and_sight(&self, unit: UnitId, from: Hex, to: Hex) -> bool {
         let c = self.counter(unit);
         let d = from.distance(to);
-        if !c.kind.is_artillery() || d < 2 || d > c.range as u16 {
-            return false;
-        }
-        // The same line with the same enemy army counters on the board was traced before
-        // (`SearchBuffers::sight`)? Nothing else blocks it but the terrain.
-        let key = (unit, target, from, to, self.derived.army_version[side_index(c.side.other())]);
-        let slot = (usize::from(unit) * 61 + usize::from(target)) % SIGHT_SLOTS;
-        let Ok(mut memo) = self.search_buffers.sight.try_borrow_mut() else { return self.line_of_sight_clear(c.side, from, to) };
-        if memo.len() != SIGHT_SLOTS {
-            *memo = vec![None; SIGHT_SLOTS];
-        }
-        match memo.get(slot).copied().flatten() {
-            Some((k, clear)) if k == key => clear,
-            _ => {
-                let clear = self.line_of_sight_clear(c.side, from, to);
-                if let Some(e) = memo.get_mut(slot) {
-                    *e = Some((key, clear));
-                }
-                clear
-            }
-        }
+        c.kind.is_artillery() && (2..=u16::from(c.range)).contains(&d) && self.line_of_sight_clear(c.side, from, to)
     }
 
     /// Line of Sight from `from` to `to` for a piece of `side`.

@@ -9,15 +9,11 @@ use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again), and the lines of sight already traced.
+/// move's path is not searched again), and the artillery's targets at range already listed.
 /// Not part of the position: a clone starts without.
 #[derive(Default)]
 pub(crate) struct SearchBuffers {
     moves: RefCell<Buffers>,
-    /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
-    /// shared by a few pairs): the pair, their hexes, the enemy's army counters on the board
-    /// (`Derived::army_version`), and whether the line is clear.
-    pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
     /// Per artillery piece (by counter), its targets at range from one hex (`combat::Ranged`).
     pub(crate) ranged: RefCell<Vec<super::combat::Ranged>>,
 }

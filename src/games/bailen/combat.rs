@@ -5,7 +5,7 @@
 //! retreat, the die, the result, the defender's retreat. Vacated hexes queue an advance.
 use super::action::{Action, CombatResult, Event, RollPurpose, Side, Step, UnitId};
 use super::scenario::{Kind, BUILDING, HILL, OLIVE};
-use super::sequence::{Cont, Phase};
+use super::sequence::{with_end, Cont, Phase};
 use super::scenario::side_index;
 use super::tables::NONE;
 use super::{cell, Bailen, Place};
@@ -146,8 +146,16 @@ pub fn combat_result(n: &ShotNumbers, die: u8) -> CombatResult {
     }
 }
 
-/// Slots of `SearchBuffers::sight`, one (piece, target) pair each at a time.
-pub(crate) const SIGHT_SLOTS: usize = 512;
+/// The enemy counters an artillery piece may attack from one hex when only its range and the
+/// lines of sight limit it (Ranged Combat with Artillery): in counter order, for the hex and
+/// the enemy's army counters on the board (`Derived::army_version`), which are all a line of
+/// sight depends on besides the terrain (friends do not block it); those out of range do not
+/// matter (`Derived::army_changes_since`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ranged {
+    key: Option<(Hex, u32)>,
+    targets: Vec<UnitId>,
+}
 
 impl Bailen {
     // ---------------------------------------------------------------- who may attack whom
@@ -225,7 +233,7 @@ impl Bailen {
             if a.organised_adjacent {
                 return adjacent && !t.disorganised;
             }
-            return adjacent || self.in_range_and_sight(a.unit, a.hex, target, th);
+            return adjacent || self.in_range_and_sight(a.unit, a.hex, th);
         }
         if adjacent {
             return true;
@@ -234,34 +242,14 @@ impl Bailen {
         if a.in_zoc || a.kind == FightKind::Chained {
             return false;
         }
-        self.in_range_and_sight(a.unit, a.hex, target, th)
+        self.in_range_and_sight(a.unit, a.hex, th)
     }
 
     /// Only in Ranged Combat with Artillery: range and Line of Sight.
-    fn in_range_and_sight(&self, unit: UnitId, from: Hex, target: UnitId, to: Hex) -> bool {
+    fn in_range_and_sight(&self, unit: UnitId, from: Hex, to: Hex) -> bool {
         let c = self.counter(unit);
         let d = from.distance(to);
-        if !c.kind.is_artillery() || d < 2 || d > c.range as u16 {
-            return false;
-        }
-        // The same line with the same enemy army counters on the board was traced before
-        // (`SearchBuffers::sight`)? Nothing else blocks it but the terrain.
-        let key = (unit, target, from, to, self.derived.army_version[side_index(c.side.other())]);
-        let slot = (usize::from(unit) * 61 + usize::from(target)) % SIGHT_SLOTS;
-        let Ok(mut memo) = self.search_buffers.sight.try_borrow_mut() else { return self.line_of_sight_clear(c.side, from, to) };
-        if memo.len() != SIGHT_SLOTS {
-            *memo = vec![None; SIGHT_SLOTS];
-        }
-        match memo.get(slot).copied().flatten() {
-            Some((k, clear)) if k == key => clear,
-            _ => {
-                let clear = self.line_of_sight_clear(c.side, from, to);
-                if let Some(e) = memo.get_mut(slot) {
-                    *e = Some((key, clear));
-                }
-                clear
-            }
-        }
+        c.kind.is_artillery() && (2..=u16::from(c.range)).contains(&d) && self.line_of_sight_clear(c.side, from, to)
     }
 
     /// Line of Sight from `from` to `to` for a piece of `side`.
@@ -308,17 +296,30 @@ impl Bailen {
     /// Enemy counters `unit` may attack in a fight of this kind. Only artillery out of enemy
     /// ZoC looks beyond its six neighbours.
     pub(crate) fn targets(&self, unit: UnitId, kind: FightKind) -> Vec<UnitId> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         self.each_target(unit, kind, |t| out.push(t));
         out
     }
 
     /// `f` on each of `targets`, in the same order.
     fn each_target(&self, unit: UnitId, kind: FightKind, mut f: impl FnMut(UnitId)) {
-        let Some(a) = self.attacker(unit, kind) else { return };
         let c = self.counter(unit);
         let beyond = c.kind.is_artillery() && kind != FightKind::Chained;
+        // Any other attack is on an adjacent enemy army counter: none without an enemy's ZoC.
+        if !beyond && self.units[unit as usize].hex().is_none_or(|h| !self.in_enemy_zoc(c.side, h)) {
+            return;
+        }
+        let Some(a) = self.attacker(unit, kind) else { return };
         if beyond {
+            // Only adjacent enemies for a piece in an enemy ZoC in step 5, or with an organized
+            // enemy adjacent in reaction (`may_attack`); otherwise the targets at range.
+            let adjacent_only = match kind {
+                FightKind::Reaction => a.organised_adjacent,
+                _ => a.in_zoc,
+            };
+            if !adjacent_only {
+                return self.each_ranged_target(&a, f);
+            }
             for (t, th) in self.army_on_map(c.side.other()) {
                 if th.distance(a.hex) <= c.range as u16 && self.may_attack(&a, t) {
                     f(t);
@@ -332,6 +333,48 @@ impl Bailen {
                 }
             }
         }
+    }
+
+    /// `f` on each enemy army counter within range of the artillery piece `a` that it may
+    /// attack, in counter order, when neither an enemy ZoC (step 5) nor an organized adjacent
+    /// enemy (reaction) keeps it to its neighbours: then `may_attack` is the same for both
+    /// kinds of fight and depends only on the piece's hex and the enemy's counters, so the
+    /// list is kept (`Ranged`) until either changes.
+    fn each_ranged_target(&self, a: &Attacker, mut f: impl FnMut(UnitId)) {
+        let c = self.counter(a.unit);
+        let enemy = c.side.other();
+        let scan = |f: &mut dyn FnMut(UnitId)| {
+            for (t, th) in self.army_on_map(enemy) {
+                if th.distance(a.hex) <= c.range as u16 && self.may_attack(a, t) {
+                    f(t);
+                }
+            }
+        };
+        let Ok(mut memo) = self.search_buffers.ranged.try_borrow_mut() else { return scan(&mut f) };
+        if memo.len() != self.units.len() {
+            *memo = vec![Ranged::default(); self.units.len()];
+        }
+        let Some(m) = memo.get_mut(a.unit as usize) else { return scan(&mut f) };
+        let e = side_index(enemy);
+        let now = self.derived.army_version[e];
+        // The list holds while no enemy army counter came or went within range: a target is
+        // within range, and so is every hex of a line of sight to it.
+        let (hexes, range) = (&self.tables.hexes, u16::from(c.range));
+        let holds = match m.key {
+            Some((h, v)) if h == a.hex => {
+                v == now
+                    || self.derived.army_changes_since(e, v).is_some_and(|mut changed| {
+                        changed.all(|j| hexes.get(j).is_none_or(|&x| x.distance(a.hex) > range))
+                    })
+            }
+            _ => false,
+        };
+        if !holds {
+            m.targets.clear();
+            scan(&mut |t| m.targets.push(t));
+        }
+        m.key = Some((a.hex, now));
+        m.targets.iter().for_each(|&t| f(t));
     }
 
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
@@ -435,30 +478,18 @@ impl Bailen {
         match &f.stage {
             FightStage::SecondTarget => {
                 let kind = f.kind;
-                let mut acts: Vec<Action> = self
-                    .targets(f.unit, kind)
-                    .into_iter()
-                    .map(|t| Action::SecondAttack { unit: f.unit, target: t })
-                    .collect();
-                acts.push(Action::SingleAttack { unit: f.unit });
+                let acts = with_end(self.targets(f.unit, kind), |t| Action::SecondAttack { unit: f.unit, target: t }, Action::SingleAttack { unit: f.unit });
                 Some(Prompt { side: attacker, step: Step::SecondTarget { unit: f.unit, first: f.shots[0].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::Support(i) => {
-                let mut acts: Vec<Action> =
-                    self.supporters(f, *i).into_iter().map(|s| Action::Support { supporter: s }).collect();
-                acts.push(Action::NoSupport);
+                let acts = with_end(self.supporters(f, *i), |s| Action::Support { supporter: s }, Action::NoSupport);
                 Some(Prompt { side: active, step: Step::Support { attacker: f.unit, target: f.shots[*i].target }, actions: acts, templates: Vec::new() })
             }
             FightStage::TacticalRetreat => {
                 let shot = f.shots[f.next];
                 let t = shot.target;
                 let from = self.units[f.unit as usize].hex()?;
-                let mut acts: Vec<Action> = self
-                    .retreat_options(t, from)
-                    .into_iter()
-                    .map(|(via, to)| Action::TacticalRetreat { unit: t, via, to })
-                    .collect();
-                acts.push(Action::StandFast { unit: t });
+                let acts = with_end(self.retreat_options(t, from), |(via, to)| Action::TacticalRetreat { unit: t, via, to }, Action::StandFast { unit: t });
                 Some(Prompt { side: self.side_of(t), step: Step::TacticalRetreat { defender: t }, actions: acts, templates: Vec::new() })
             }
             FightStage::Retreat { unit, from } => {

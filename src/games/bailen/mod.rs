@@ -298,7 +298,14 @@ pub(crate) struct Derived {
     /// removed: a line of sight, which only the enemy's army counters block besides the
     /// terrain, is the same while the enemy's version is.
     pub army_version: [u32; 2],
+    /// Per side, the grid index of each of its last `RECENT_CHANGES` army counters placed or
+    /// removed, the change that made version `v` at `v % RECENT_CHANGES`
+    /// (`army_changes_since`).
+    pub recent: [[u16; RECENT_CHANGES]; 2],
 }
+
+/// Changes of each side's army counters that `Derived::recent` remembers.
+pub(crate) const RECENT_CHANGES: usize = 32;
 
 impl PartialEq for Derived {
     /// The same counts (whatever the versions).
@@ -319,6 +326,7 @@ impl Derived {
             spanish_in_town_or_stars: 0,
             version: 0,
             army_version: [0; 2],
+            recent: [[0; RECENT_CHANGES]; 2],
         }
     }
 
@@ -336,6 +344,9 @@ impl Derived {
         }
         mark(here, cell::ARMY[s], by > 0);
         self.army_version[s] = self.army_version[s].wrapping_add(1);
+        if let Some(r) = self.recent[s].get_mut(self.army_version[s] as usize % RECENT_CHANGES) {
+            *r = i as u16;
+        }
         let add = |x: &mut u8| *x = x.wrapping_add_signed(by);
         if let Some(around) = t.nbr.get(i) {
             for &j in around {
@@ -353,6 +364,16 @@ impl Derived {
             Side::Spanish if v & 2 != 0 => add(&mut self.spanish_in_town_or_stars),
             _ => {}
         }
+    }
+
+    /// The grid indices where army counters of side `s` were placed or removed since its
+    /// version `since`, if `recent` still holds them all.
+    pub(crate) fn army_changes_since(&self, s: usize, since: u32) -> Option<impl Iterator<Item = usize> + '_> {
+        let n = self.army_version.get(s)?.wrapping_sub(since);
+        let recent = self.recent.get(s)?;
+        (n as usize <= RECENT_CHANGES).then(|| {
+            (1..=n).filter_map(move |k| recent.get(since.wrapping_add(k) as usize % RECENT_CHANGES).map(|&i| usize::from(i)))
+        })
     }
 
     /// The counts of `g`'s board, from scratch.
@@ -508,7 +529,8 @@ impl Rules for Bailen {
         // `check` refuses an action not in the prompt, and `perform` refuses one that belongs to
         // no step before it changes anything: the position changes in place, with no copy.
         self.check(action)?;
-        let mut events = Vec::new();
+        // Room for the events of most actions at once.
+        let mut events = Vec::with_capacity(8);
         self.perform(action, &mut events)?;
         Ok(events)
     }

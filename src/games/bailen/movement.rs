@@ -9,15 +9,13 @@ use crate::core::hex::Hex;
 use std::cell::RefCell;
 
 /// Buffers the movement searches reuse, holding the last full search of a move (so that the
-/// move's path is not searched again), and the lines of sight already traced.
+/// move's path is not searched again), and the artillery's targets at range already listed.
 /// Not part of the position: a clone starts without.
 #[derive(Default)]
 pub(crate) struct SearchBuffers {
     moves: RefCell<Buffers>,
-    /// Lines of sight traced, a slot per (artillery piece, target) pair (`combat::SIGHT_SLOTS`,
-    /// shared by a few pairs): the pair, their hexes, the enemy's army counters on the board
-    /// (`Derived::army_version`), and whether the line is clear.
-    pub(crate) sight: RefCell<Vec<Option<((UnitId, UnitId, Hex, Hex, u32), bool)>>>,
+    /// Per artillery piece (by counter), its targets at range from one hex (`combat::Ranged`).
+    pub(crate) ranged: RefCell<Vec<super::combat::Ranged>>,
 }
 
 #[derive(Default)]
@@ -97,23 +95,23 @@ impl Reach {
     }
 
     /// Offer the neighbours of grid index `i` (reached at cost `c`) at their costs
-    /// (`Tables::offers`); with `minor` (the Roads rule's search), only along its minor roads.
-    /// False if it offers none.
+    /// (`Tables::offers`) into the rows `offered`; with `minor` (the Roads rule's search), only
+    /// along its minor roads. False if it offers none.
     #[inline(always)]
-    fn expand(&mut self, offers: &[[(u32, u8); 6]], minor: Option<&[u8]>, i: usize, c: usize) -> bool {
+    fn expand(offered: &mut [u64], offers: &[[(u32, u64); 6]], minor: Option<&[u8]>, i: usize, c: usize) -> bool {
         match (offers.get(i), minor) {
-            (Some(steps), Some(minor)) => self.offer(steps, minor.get(i).copied().unwrap_or(0), c),
-            (Some(steps), None) => self.offer_all(steps, c),
+            (Some(steps), Some(minor)) => Self::offer(offered, steps, minor.get(i).copied().unwrap_or(0), c),
+            (Some(steps), None) => Self::offer_all(offered, steps, c),
             (None, _) => false,
         }
     }
 
     /// Offer the hexes of the steps (`Tables::offers`) at cost `c` plus theirs.
     #[inline(always)]
-    fn offer_all(&mut self, steps: &[(u32, u8); 6], c: usize) -> bool {
+    fn offer_all(offered: &mut [u64], steps: &[(u32, u64); 6], c: usize) -> bool {
         for &(slot, bit) in steps {
-            if let Some(w) = self.offered.get_mut(slot as usize + c) {
-                *w |= 1 << bit;
+            if let Some(w) = offered.get_mut(slot as usize + c) {
+                *w |= bit;
             }
         }
         true
@@ -122,10 +120,10 @@ impl Reach {
     /// `offer_all` for the steps of the directions `dirs` (bit d for direction d) only; false
     /// if none.
     #[inline(always)]
-    fn offer(&mut self, steps: &[(u32, u8); 6], dirs: u8, c: usize) -> bool {
+    fn offer(offered: &mut [u64], steps: &[(u32, u64); 6], dirs: u8, c: usize) -> bool {
         for (d, &(slot, bit)) in steps.iter().enumerate() {
-            if let (true, Some(w)) = (dirs & (1 << d) != 0, self.offered.get_mut(slot as usize + c)) {
-                *w |= 1 << bit;
+            if let (true, Some(w)) = (dirs & (1 << d) != 0, offered.get_mut(slot as usize + c)) {
+                *w |= bit;
             }
         }
         dirs != 0
@@ -240,43 +238,57 @@ impl Bailen {
         let offers = &t.offers[usize::from(kind.slowed_by_groves())];
         let (cells, minor) = (&self.derived.cell, &self.scen.minor_dirs);
         let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
+        // With `toward`, a hex from which no target is within the budget left is not left.
         let out_of_reach = |i: usize, cost: usize| {
-            toward.is_some_and(|targets| {
-                let bound = targets.iter().map(|&(h, r)| t.cost_bound(i, h, r)).min().unwrap_or(u32::MAX);
-                (cost as u32).saturating_add(bound) > budget as u32
-            })
+            toward.is_some_and(|targets| !t.any_within(i, targets, (budget as u32).saturating_sub(cost as u32)))
         };
         let minor = roads_only.then_some(&minor[..]);
         r.settle(start, 0);
         // The last cost level that offered anything: no offer lies a dearest step beyond it.
-        let mut last = if r.expand(offers, minor, start, 0) { 0 } else { usize::MAX };
+        let mut last = if Reach::expand(&mut r.offered, offers, minor, start, 0) { 0 } else { usize::MAX };
         let m = t.word_margin;
+        let Reach { offered, bits, cost, lo: reached_lo, hi: reached_hi, .. } = r;
         for c in 1..=budget {
             if last == usize::MAX || c > last + DEAREST_STEP_HALVES {
                 break;
             }
             // Offers lie next to the hexes reached: within `word_margin` words of them.
-            let (lo, hi) = (r.lo.saturating_sub(m), (r.hi + m).min(t.words - 1));
+            let (lo, hi) = (reached_lo.saturating_sub(m), (*reached_hi + m).min(t.words - 1));
             for w in lo..=hi {
-                let Some(row) = r.offered.get_mut(w * levels + c) else { break };
-                let mut x = *row & !r.bits.get(w).copied().unwrap_or(0);
-                *row = 0;
+                let (Some(&row), Some(&reached)) = (offered.get(w * levels + c), bits.get(w)) else { break };
+                let mut x = row & !reached;
+                if let Some(row) = offered.get_mut(w * levels + c) {
+                    *row = 0;
+                }
+                // The hexes of this word settled at cost `c` (`Reach::settle`, a word at a time).
+                let mut settled = 0;
                 while x != 0 {
-                    let i = w * 64 + x.trailing_zeros() as usize;
+                    let b = x.trailing_zeros() as usize;
                     x &= x - 1;
+                    let i = w * 64 + b;
                     // Closed to the mover?
                     let Some(&f) = cells.get(i) else { continue };
                     if f & closed != 0 {
                         continue;
                     }
-                    r.settle(i, c);
+                    settled |= 1 << b;
+                    if let Some(k) = cost.get_mut(i) {
+                        *k = c as u16;
+                    }
                     // A hex the mover must stop in is reached but not left.
                     if f & zoc != 0 && self.must_stop_on(side, mover_at, i) || out_of_reach(i, c) {
                         continue;
                     }
-                    if r.expand(offers, minor, i, c) {
+                    if Reach::expand(offered, offers, minor, i, c) {
                         last = c;
                     }
+                }
+                if settled != 0 {
+                    if let Some(reached) = bits.get_mut(w) {
+                        *reached |= settled;
+                    }
+                    *reached_lo = (*reached_lo).min(w);
+                    *reached_hi = (*reached_hi).max(w);
                 }
             }
         }
@@ -300,7 +312,9 @@ impl Bailen {
         let halves = &t.step_halves[usize::from(self.counter(u).kind.slowed_by_groves())];
         let (nbr, minor) = (&t.nbr, &self.scen.minor_dirs);
         let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
-        let mut out = vec![i];
+        // A step costs at least half a point: at most `c` steps.
+        let mut out = Vec::with_capacity(usize::from(c) + 1);
+        out.push(i);
         let mut at = i;
         while at != r.start && out.len() <= n {
             let mut best: Option<(u16, usize)> = None;

@@ -85,6 +85,14 @@ pub(crate) const DEPLOY_STAGES: [(Side, &[Deploy]); 3] = [
     (Side::Spanish, &[Deploy::R, Deploy::C]),
 ];
 
+/// The actions of a step's `choices`, then the action that closes it (`end`), in one allocation.
+pub(crate) fn with_end<T>(choices: Vec<T>, action: impl FnMut(T) -> Action, end: Action) -> Vec<Action> {
+    let mut acts = Vec::with_capacity(choices.len() + 1);
+    acts.extend(choices.into_iter().map(action));
+    acts.push(end);
+    acts
+}
+
 fn illegal(why: impl Into<String>) -> GameError {
     GameError::Illegal(why.into())
 }
@@ -225,18 +233,11 @@ impl Bailen {
             Phase::Fight => return self.fight_prompt(),
             Phase::Advance => {
                 let (hex, _) = *self.turn.vacated.first()?;
-                let mut acts: Vec<Action> =
-                    self.advancers(hex).into_iter().map(|u| Action::Advance { unit: u, to: hex }).collect();
-                acts.push(Action::NoAdvance);
+                let acts = with_end(self.advancers(hex), |u| Action::Advance { unit: u, to: hex }, Action::NoAdvance);
                 (active, Step::Advance { hex }, acts)
             }
             Phase::Chained { unit } => {
-                let mut acts: Vec<Action> = self
-                    .targets(*unit, FightKind::Chained)
-                    .into_iter()
-                    .map(|t| Action::Attack { unit: *unit, target: t })
-                    .collect();
-                acts.push(Action::NoChainedAttack);
+                let acts = with_end(self.targets(*unit, FightKind::Chained), |t| Action::Attack { unit: *unit, target: t }, Action::NoChainedAttack);
                 (active, Step::ChainedAttack { unit: *unit }, acts)
             }
             Phase::Pursuit => {

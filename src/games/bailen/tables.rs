@@ -44,8 +44,9 @@ pub(crate) struct Tables {
     /// The movement searches' rows of offers (`movement::Reach`): for [counters not slowed by
     /// olive groves, cavalry and horse artillery], per grid index and direction, where a step
     /// offers its hex at cost 0 (`offer_slot + cost` is the word of the hex at that cost) and
-    /// the hex's bit in that word. A step off the board offers into a sink past the rows.
-    pub offers: [Vec<[(u32, u8); 6]>; 2],
+    /// the hex's bit in that word (as a mask). A step off the board offers into a sink past the
+    /// rows.
+    pub offers: [Vec<[(u32, u64); 6]>; 2],
     /// Cost levels per word of the offers (enough for the largest movement factor of the
     /// scenario with the Roads bonus, plus the dearest step).
     pub offer_levels: usize,
@@ -231,12 +232,12 @@ impl Tables {
         let offers = [0, 1].map(|g: usize| {
             (0..n)
                 .map(|i| {
-                    let mut o = [((words * offer_levels) as u32, 0u8); 6];
+                    let mut o = [((words * offer_levels) as u32, 1u64); 6];
                     for (d, &j) in nbr[i].iter().enumerate() {
                         if j != NONE {
                             let j = usize::from(j);
                             let slot = (j / 64) * offer_levels + usize::from(step_halves[g][i][d].max(1));
-                            o[d] = (slot as u32, (j % 64) as u8);
+                            o[d] = (slot as u32, 1u64 << (j % 64));
                         }
                     }
                     o
@@ -290,15 +291,29 @@ impl Tables {
     /// at least d + (hexes to the road at each end).
     pub fn cost_bound(&self, i: usize, target: Hex, target_road_distance: u8) -> u32 {
         let (Some(&h), Some(&r)) = (self.hexes.get(i), self.road_distance.get(i)) else { return 0 };
-        let d = u32::from(h.distance(target).saturating_sub(1));
-        let end = u32::from(target_road_distance.saturating_sub(1));
-        (2 * d).min(d + u32::from(r) + end)
+        bound(h, r, target, target_road_distance)
+    }
+
+    /// Is the `cost_bound` from grid index `i` to any of `targets` (hexes with their road
+    /// distances) at most `left`?
+    #[inline]
+    pub fn any_within(&self, i: usize, targets: &[(Hex, u8)], left: u32) -> bool {
+        let (Some(&h), Some(&r)) = (self.hexes.get(i), self.road_distance.get(i)) else { return !targets.is_empty() };
+        targets.iter().any(|&(target, target_road_distance)| bound(h, r, target, target_road_distance) <= left)
     }
 
     /// The road distance of `h` (see `road_distance`), 0 off the board.
     pub fn road_distance_of(&self, grid: &crate::core::hex::Grid, h: Hex) -> u8 {
         grid.index(h).and_then(|i| self.road_distance.get(i)).copied().unwrap_or(0)
     }
+}
+
+/// `Tables::cost_bound` from hex `h`, `r` hexes from the Royal Road.
+#[inline(always)]
+fn bound(h: Hex, r: u8, target: Hex, target_road_distance: u8) -> u32 {
+    let d = u32::from(h.distance(target).saturating_sub(1));
+    let end = u32::from(target_road_distance.saturating_sub(1));
+    (2 * d).min(d + u32::from(r) + end)
 }
 
 /// The dearest step of `cost_halves`, in half points.

@@ -179,3 +179,28 @@ fn no_floating_point_or_trigonometry_in_the_rules_or_the_plane() {
         }
     }
 }
+
+#[test]
+fn d44_cavalry_that_made_a_reaction_move_may_be_fired_at() {
+    use napoleonic::core::plane::{Facing, Point};
+    use napoleonic::games::napoleons_battles::Step;
+    // Step 4 of the French turn: S13 (Spanish line cavalry, a reaction marker) rides 2.5" east,
+    // into the fire template of F2 (French line in column, facing west).
+    let mut g = setup(
+        r#"{"scenario": "medina-de-rioseco", "step": "CavalryReaction",
+            "units": [{"id": "S13", "front": {"x": 5300, "y": 1300}, "facing": 90, "reaction_marker": true}]}"#,
+    );
+    let p = g.prompt().expect("prompt");
+    assert_eq!((p.side, p.step), (Side::Allied, Step::CavalryReaction));
+    g.apply(&Action::ReactionMove { unit: 23, to: Point::new(5550, 1300), facing: Facing::degrees(90) }).expect("a reaction move of 2.5\"");
+    assert!(!g.unit(23).reaction_marker, "the marker is used");
+    let p = g.prompt().expect("prompt");
+    assert_eq!((p.side, p.step), (Side::French, Step::FireAtCavalry { target: 23 }));
+    // F8's guns on San Cristóbal have it in their wedge; F2's template holds F8 itself, nearer
+    // than the target, which blocks F2's line of sight (Line of Sight: friendly units block).
+    assert!(p.actions.contains(&Action::Fire { unit: 7, target: 23 }), "{:?}", p.actions);
+    assert!(!p.actions.contains(&Action::Fire { unit: 1, target: 23 }), "{:?}", p.actions);
+    // Declining goes back to the reaction step.
+    g.apply(&Action::EndFire).expect("end");
+    assert_eq!(g.prompt().expect("prompt").step, Step::CavalryReaction);
+}

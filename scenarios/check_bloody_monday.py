@@ -31,7 +31,7 @@ from itertools import combinations
 
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bloody_monday.json")
 
-from checklib import check, finish
+from checklib import check, finish, load_json
 
 
 def short(items, n=8):
@@ -39,12 +39,7 @@ def short(items, n=8):
     return ", ".join(map(str, items[:n])) + (f" ... ({len(items)} in all)" if len(items) > n else "")
 
 
-try:
-    with open(PATH, encoding="utf-8") as f:
-        D = json.load(f)
-except Exception as e:  # noqa: BLE001
-    print(f"FAIL load {PATH}: {e}")
-    sys.exit(1)
+D = load_json(PATH)
 
 # ------------------------------------------------------------------ constants from the text
 SIDES = ("french", "russian")

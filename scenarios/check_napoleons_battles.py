@@ -35,14 +35,9 @@ from collections import defaultdict
 
 PATH = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "napoleons_battles.json")
 
-from checklib import check, finish
+from checklib import check, finish, load_json
 
-try:
-    with open(PATH, encoding="utf-8") as f:
-        D = json.load(f)
-except Exception as e:  # noqa: BLE001
-    print(f"FAIL load {PATH}: {e}")
-    sys.exit(1)
+D = load_json(PATH)
 
 EPS = 1e-6  # hundredths
 FORMATIONS = {"COL", "LIN", "MCH_COL", "SQ", "LIM", "ULM"}

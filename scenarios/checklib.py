@@ -1,5 +1,6 @@
 """What the scenario checkers (check_*.py) share: one PASS/FAIL line per check, and the
 summary that makes the checker fail (exit status 1) when any check failed."""
+import json
 import os
 import sys
 
@@ -14,6 +15,16 @@ def check(ok, what, detail=""):
     if not ok:
         FAILS.append(what)
     return bool(ok)
+
+
+def load_json(path):
+    """The JSON document at `path`; a checker that cannot read it fails at once, saying why."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except Exception as e:  # noqa: BLE001
+        print(f"FAIL load {path}: {e}")
+        sys.exit(1)
 
 
 def finish():

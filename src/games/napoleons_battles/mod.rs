@@ -86,6 +86,8 @@ pub struct NapoleonsBattles {
     pub(crate) generals: Vec<Point>,
     /// Generals in command this player turn.
     pub(crate) general_in_command: Vec<bool>,
+    /// How far each general has ridden in this movement step (hundredths; a.6: 24").
+    pub(crate) ridden: Vec<i32>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
     pub(crate) prompt_cache: PromptCache<Side, Step, Action, Template>,
@@ -287,6 +289,8 @@ pub struct GeneralView {
     pub side: Side,
     pub at: Point,
     pub in_command: bool,
+    /// Hundredths ridden in this movement step.
+    pub ridden: i32,
     pub span: i32,
 }
 
@@ -378,6 +382,7 @@ impl Rules for NapoleonsBattles {
                     side: self.scen.generals[g].side,
                     at: self.generals[g],
                     in_command: self.general_in_command.get(g).copied().unwrap_or(false),
+                    ridden: self.ridden.get(g).copied().unwrap_or(0),
                     span: self.span(g),
                 })
                 .collect(),

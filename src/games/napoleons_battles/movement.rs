@@ -580,8 +580,9 @@ impl NapoleonsBattles {
             return Err(format!("{name} would leave the table"));
         }
         let d = self.generals[g].distance(to);
-        if d > i64::from(GENERAL_RIDE) {
-            return Err(format!("the ride is {} inches, a general rides 24", inches(d as i32)));
+        let left = i64::from(GENERAL_RIDE - self.ridden[g]);
+        if d > left {
+            return Err(format!("the ride is {} inches, {} are left of the general's 24", inches(d as i32), inches(left as i32)));
         }
         if self.scen.terrain.iter().any(|t| matches!(t.kind, TerrainKind::Marsh | TerrainKind::Enclosure) && t.contains(to)) {
             return Err(format!("{name} cannot ride into that ground"));

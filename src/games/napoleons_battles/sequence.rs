@@ -95,6 +95,7 @@ impl NapoleonsBattles {
             units,
             generals,
             general_in_command: vec![true; n],
+            ridden: vec![0; n],
             outcome: None,
             opening: Arc::new(Vec::new()),
             prompt_cache: Default::default(),
@@ -291,7 +292,10 @@ impl NapoleonsBattles {
                 for g in 0..self.generals.len() {
                     if self.scen.generals[g].side == self.phasing {
                         acts.extend(self.listed_rides(g));
-                        templates.push(Template::MoveGeneral { general: g as GeneralId, reach: super::movement::GENERAL_RIDE });
+                        let reach = super::movement::GENERAL_RIDE - self.ridden[g];
+                        if reach > 0 {
+                            templates.push(Template::MoveGeneral { general: g as GeneralId, reach });
+                        }
                     }
                 }
                 acts.push(Action::EndMovement);
@@ -497,7 +501,10 @@ impl NapoleonsBattles {
                 }
             }
             (Phase::Movement, Action::MoveGeneral { general, to }) => {
-                self.generals[usize::from(general)] = to;
+                let g = usize::from(general);
+                self.check_general_move(g, to).map_err(GameError::Illegal)?;
+                self.ridden[g] += self.generals[g].distance(to) as i32;
+                self.generals[g] = to;
                 ev.push(Event::GeneralMoved { general, to });
             }
             (Phase::Movement, Action::EndMovement) => self.end_movement(ev),
@@ -690,6 +697,7 @@ impl NapoleonsBattles {
             s.moved = false;
             s.reformed = false;
         }
+        self.ridden.iter_mut().for_each(|r| *r = 0);
         self.phase = Phase::Movement;
     }
 

@@ -377,7 +377,8 @@ export class TableBoard {
     for (const t of s.terrain) {
       const all = t.polygons.flat();
       if (!all.length || !(t.kind === 'town' || t.kind === 'hill' || t.kind === 'woods' || t.objective)) continue;
-      const x = all.reduce((a, p) => a + p.x, 0) / all.length;
+      // Kept off the table's edges so that a name is not cut (a town on the edge).
+      const x = Math.max(500, Math.min(s.width - 500, all.reduce((a, p) => a + p.x, 0) / all.length));
       const y = all.reduce((a, p) => a + p.y, 0) / all.length;
       const name = t.name.replace(/\s*\(.*\)$/, '');
       if (t.objective) out += `<text class="nb-objective" x="${x.toFixed(0)}" y="${(this.sy(y) + 40).toFixed(0)}">★</text>`;

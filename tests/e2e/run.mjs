@@ -15,6 +15,7 @@ import battle from './battle.mjs';
 import areas from './areas.mjs';
 import variant from './variant.mjs';
 import computer from './computer.mjs';
+import table, { tablePhone } from './table.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -25,6 +26,8 @@ const SUITES = [
   { name: 'areas', run: areas },
   { name: 'variant', run: variant },
   { name: 'computer', run: computer },
+  { name: 'table', run: table },
+  { name: 'table-phone', run: tablePhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

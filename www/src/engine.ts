@@ -12,7 +12,6 @@ import init, {
   type Catalogue,
   type ErrorKind,
   type HistoryEntry,
-  type NoTemplate,
   type Prompt,
 } from '../pkg/napoleonic.js';
 
@@ -29,10 +28,12 @@ export interface RulesetTypes {
   scenario: object;
   odds: object;
   outcome: object;
+  /** The prompt's bounded templates of further actions (NoTemplate for most rulesets). */
+  template: object;
 }
 
 /** The prompt of a ruleset: who decides, what, and the legal actions. */
-export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side'], T['step'], T['action'], NoTemplate>;
+export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side'], T['step'], T['action'], T['template']>;
 
 /** One entry of the engine's history(). */
 export type HistoryStep<T extends RulesetTypes = RulesetTypes> = HistoryEntry<T['side'], T['action'], T['event']>;

@@ -6,6 +6,7 @@
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
 import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
+import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
 import { errorMessage, loadEngine, savedRuleset, Session, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
@@ -184,13 +185,24 @@ interface ViewBoard {
   clear(): void;
 }
 
-const boards: ViewBoards = { battle: battleBoard, areas: areaBoard };
-const viewBoards: Record<string, ViewBoard> = { battle: battleBoard, areas: areaBoard };
+const tableBoard = new TableBoard(el.boardArea, {
+  activatePiece: (id, key, at) => clickPiece(id, key, at),
+  hover: (target, at) => hover(target, at),
+  isLegal: (action) => {
+    const c = current;
+    return !!c && !replay && c.session.isLegal(action);
+  },
+  apply: (action) => applyFilled(action),
+});
+
+const boards: ViewBoards = { battle: battleBoard, areas: areaBoard, table: tableBoard };
+const viewBoards: Record<string, ViewBoard> = { battle: battleBoard, areas: areaBoard, table: tableBoard };
 
 /** The boards drawn from the view that zoom inside their box (+, −, fit). */
 const viewZoom: Record<string, { zoom(factor: number): void; fit(): void } | undefined> = {
   battle: battleBoard,
   areas: areaBoard,
+  table: tableBoard,
 };
 
 /**
@@ -736,7 +748,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   // The choices with no place on the map (end a phase, keep a roll, who plays first...) also as
   // buttons next to the prompt, so they need no scrolling through a long list.
   const quick = list
-    .filter((p) => !p.intent)
+    .filter((p) => (c.ui.quick ? c.ui.quick(p.action) : !p.intent))
     .slice(0, 8)
     .map((p) => {
       const b = document.createElement('button');
@@ -1070,6 +1082,38 @@ function choose(index: number, how: string, t0 = performance.now()): void {
     showError(errorMessage(e));
     return;
   }
+  afterChoice(c, prompt, byComputer, text, events, how, action, t0);
+}
+
+/**
+ * Apply an action the board filled in from one of the prompt's templates (a unit dragged on the
+ * table): null when the engine applied it, else its refusal in its words (nothing changed).
+ */
+function applyFilled(action: EngineAction): string | null {
+  const c = current;
+  if (!c || replay) return 'This is an earlier position: go back to the game to move.';
+  const prompt = c.session.prompt();
+  if (!prompt) return 'The game is over.';
+  if (isComputer(c, prompt.side)) return `The ${prompt.side} are played by the computer.`;
+  const t0 = performance.now();
+  let text: string;
+  try {
+    text = c.session.describe(action);
+  } catch {
+    text = actionTag(action);
+  }
+  let events: EngineEvent[];
+  try {
+    events = c.session.apply(action);
+  } catch (e) {
+    return errorMessage(e);
+  }
+  afterChoice(c, prompt, false, text, events, 'drag', action, t0);
+  return null;
+}
+
+/** After a choice was applied: the log, the redraw, the autosave. */
+function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text: string, events: EngineEvent[], how: string, action: EngineAction, t0: number): void {
   // With hidden information the screen shows one side: the computer's choice and its events are
   // logged as that side may see them (the engine's history for it), never as the computer saw them.
   const screen = hiddenInfo(c) ? fixedScreenSide(c) : null;

@@ -8,6 +8,7 @@ import type { EngineGame, EnginePrompt, RulesetTypes, Session } from '../engine.
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
 import type { BattleBoard } from '../boards/battle.js';
 import type { AreaBoard } from '../boards/areas.js';
+import type { TableBoard } from '../boards/table.js';
 import type { OptionValues, RulesetInfo } from '../../pkg/napoleonic.js';
 
 /** How a side looks on the page: presentation only (the catalogue names the sides). */
@@ -97,6 +98,8 @@ export interface RangeOverlay {
 export interface ViewBoards {
   battle: BattleBoard;
   areas: AreaBoard;
+  /** The miniatures table (Napoleon's Battles), drawn to scale in inches. */
+  table: TableBoard;
 }
 
 /**
@@ -137,6 +140,8 @@ export interface GameUI<T extends RulesetTypes = RulesetTypes> {
   promptCounter?(prompt: EnginePrompt<T>): number | null;
   /** Draw the view on a board of its own (battle display, area map); absent for the hex map. */
   drawView?(boards: ViewBoards, view: T['view'], marks: BoardMarks): void;
+  /** An action worth a button beside the prompt (ending a step); absent: every action with no place on the board. */
+  quick?(action: T['action']): boolean;
   /** Leave the per-side numbers of the outcome to the board's own table. */
   shortOutcome?: boolean;
 }

@@ -21,6 +21,7 @@ import {
   type BailenStep,
   type BailenUnitView,
   type BailenView,
+  type NoTemplate,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { HexMapSpec } from '../boards/hex.js';
@@ -48,6 +49,7 @@ export interface BailenTypes {
   scenario: BailenScenarioFile;
   odds: BailenOdds;
   outcome: BailenOutcome;
+  template: NoTemplate;
 }
 type Prompt = EnginePrompt<BailenTypes>;
 

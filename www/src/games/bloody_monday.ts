@@ -20,6 +20,7 @@ import {
   type BmSide,
   type BmStep,
   type BmView,
+  type NoTemplate,
 } from '../../pkg/napoleonic.js';
 import { catalogue, type EnginePrompt, type Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
@@ -35,6 +36,7 @@ export interface BloodyMondayTypes {
   scenario: BmScenarioFile;
   odds: BmOdds;
   outcome: BmOutcome;
+  template: NoTemplate;
 }
 type Prompt = EnginePrompt<BloodyMondayTypes>;
 

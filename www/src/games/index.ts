@@ -6,8 +6,9 @@ import type { RulesetAdapter, RulesetEntry, SideInfo } from './adapter.js';
 import { bailen } from './bailen.js';
 import { muskets } from './muskets.js';
 import { bloodyMonday } from './bloody_monday.js';
+import { napoleonsBattles } from './napoleons_battles.js';
 
-const ADAPTERS: RulesetAdapter[] = [bailen, muskets, bloodyMonday];
+const ADAPTERS: RulesetAdapter[] = [bailen, muskets, bloodyMonday, napoleonsBattles];
 
 /** Colours for a side no adapter gave any. */
 const PLAIN = { colour: '#555555', ink: '#ffffff' };

@@ -20,6 +20,7 @@ import {
   type BattleStep,
   type BattleSide,
   type BattleView,
+  type NoTemplate,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
@@ -35,6 +36,7 @@ export interface MusketsBattleTypes {
   scenario: BattleScenario;
   odds: BattleOdds;
   outcome: BattleOutcome;
+  template: NoTemplate;
 }
 type Prompt = EnginePrompt<MusketsBattleTypes>;
 

@@ -1,0 +1,167 @@
+// Napoleon's Battles on its miniatures table, played as a player would: choose the ruleset on
+// the start screen, start Medina de Rioseco, check the table (units as footprints, terrain), end
+// the rally step, drag a French unit 3" (applied: its front point moves), drag one far too far
+// (the engine's refusal is shown, nothing changes), move one by the keyboard, use a listed action
+// (a formation change), end the movement step. Screenshots on the desktop and on a phone.
+import { check, choicesReach, ready, shooter, state } from './lib.mjs';
+
+const SEED = 1808;
+
+async function start(page, origin) {
+  await page.goto(origin + '/');
+  await ready(page);
+  const rulesets = await page.locator('#ruleset option').evaluateAll((os) => os.map((o) => o.value));
+  check(rulesets.includes('napoleons-battles'), "the start screen offers Napoleon's Battles", rulesets);
+  await page.selectOption('#ruleset', 'napoleons-battles');
+  const scenarios = await page.locator('#scenario option').evaluateAll((os) => os.map((o) => o.value));
+  check(scenarios.includes('medina-de-rioseco'), 'the start screen offers Medina de Rioseco', scenarios);
+  await page.selectOption('#scenario', 'medina-de-rioseco');
+  await page.fill('#seed', String(SEED));
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  await page.waitForSelector('#table-board:not([hidden]) svg.nb-table .nb-unit');
+}
+
+/** What the table shows. */
+function table(page) {
+  return page.evaluate(() => ({
+    units: document.querySelectorAll('#table-board .nb-unit').length,
+    french: document.querySelectorAll('#table-board .nb-unit[data-side="French"]').length,
+    allied: document.querySelectorAll('#table-board .nb-unit[data-side="Allied"]').length,
+    fronts: document.querySelectorAll('#table-board .nb-unit .nb-front').length,
+    generals: document.querySelectorAll('#table-board .nb-general').length,
+    terrain: [...document.querySelectorAll('#table-board [data-terrain]')].map((g) => g.dataset.terrain),
+    lines: document.querySelectorAll('#table-board .nb-stream .nb-line, #table-board .nb-road .nb-line').length,
+    movable: [...document.querySelectorAll('#table-board .nb-unit.movable')].map((g) => Number(g.dataset.piece)),
+    message: document.querySelector('#table-board .nb-message')?.hidden ? null : document.querySelector('#table-board .nb-message')?.textContent ?? null,
+  }));
+}
+
+function unit(page, id) {
+  return page.evaluate((k) => {
+    const g = document.querySelector(`#table-board .nb-unit[data-piece="${k}"]`);
+    if (!g) return null;
+    const [x, y] = g.dataset.front.split(',').map(Number);
+    return { x, y, facing: Number(g.dataset.facing), points: g.querySelector('.nb-body').getAttribute('points') };
+  }, id);
+}
+
+/** Screen pixels per table inch. */
+function pxPerInch(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#table-board svg.nb-table');
+    return (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) * 100;
+  });
+}
+
+async function drag(page, id, dxIn, dyIn) {
+  const box = await page.locator(`#table-board .nb-unit[data-piece="${id}"] .nb-body`).boundingBox();
+  const scale = await pxPerInch(page);
+  const x0 = box.x + box.width / 2;
+  const y0 = box.y + box.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  const steps = 8;
+  for (let i = 1; i <= steps; i += 1) await page.mouse.move(x0 + (dxIn * scale * i) / steps, y0 - (dyIn * scale * i) / steps);
+  const ghost = await page.evaluate(() => {
+    const g = document.querySelector('#table-board g.nb-ghost');
+    return { unit: g?.dataset.unit, legal: g?.dataset.legal, cls: g?.getAttribute('class') };
+  });
+  await page.mouse.up();
+  return ghost;
+}
+
+export default async function tableSuite({ page, origin }) {
+  const shot = shooter(page, 'table');
+  await start(page, origin);
+  const t = await table(page);
+  check(t.units >= 20 && t.french > 0 && t.allied > 0 && t.fronts === t.units, `the table draws the units as footprints with a front edge (${t.french} French, ${t.allied} Allied)`, t);
+  check(t.generals > 0, `the generals are drawn (${t.generals})`, t);
+  check(['town', 'stream', 'road', 'hill'].every((k) => t.terrain.includes(k)) && t.lines >= 2, 'the terrain is drawn: town, stream, road, hills', t.terrain);
+  const status = await page.locator('#status-list').textContent();
+  check(/1 of 12/.test(status) && /French/.test(status) && /Rally/.test(status), 'the status shows the turn of turns, the phasing side and the step', status);
+  await shot('rally');
+
+  // The rally step: nobody to rally, end it from the buttons beside the prompt.
+  let s = await state(page);
+  await page.click('#quick button[data-type="EndRally"]');
+  await choicesReach(page, s.choices + 1);
+  s = await state(page);
+  check(/movement/i.test(s.prompt), 'the movement step is the prompt', s.prompt);
+  const m = await table(page);
+  check(m.movable.includes(0) && m.movable.includes(4), 'the units with a movement template can be dragged', m.movable);
+
+  // Drag F1 3" west (its front): applied, its front point moves about 3".
+  const before = await unit(page, 0);
+  let ghost = await drag(page, 0, -3, 0);
+  check(ghost.unit === '0' && ghost.legal === 'true', 'while dragging, the ghost is the engine-legal colour', ghost);
+  await choicesReach(page, s.choices + 1);
+  const after = await unit(page, 0);
+  const moved = Math.hypot(after.x - before.x, after.y - before.y) / 100;
+  check(moved > 2.5 && moved < 3.5 && after.facing === before.facing && after.points !== before.points, `the drag is applied: F1's front moved ${moved.toFixed(2)}" and its footprint with it`, { before, after });
+  s = await state(page);
+  check(/moves 3\.\d"/.test(s.logText.join('\n')), 'the log says the move', s.lastLog);
+  await shot('dragged');
+
+  // Drag F5 20": far beyond its allowance. The engine refuses in its words, nothing changes.
+  const f5 = await unit(page, 4);
+  ghost = await drag(page, 4, -20, 0);
+  check(ghost.legal === 'false' && /illegal/.test(ghost.cls), 'a ghost beyond the allowance is the illegal colour', ghost);
+  await page.waitForSelector('#table-board .nb-message[data-tone="refused"]:not([hidden])');
+  const refused = await table(page);
+  check(/not legal now: illegal action: .+/.test(refused.message ?? ''), 'the engine\'s refusal is shown', refused.message);
+  const f5after = await unit(page, 4);
+  const s2 = await state(page);
+  check(s2.choices === s.choices && f5after.points === f5.points, 'the refused drop changes nothing', { f5, f5after });
+  await shot('refused');
+
+  // The keyboard: select F6 (unit 5), two steps west with the arrows, Enter commits.
+  const f6 = await unit(page, 5);
+  await page.click('#table-board .nb-unit[data-piece="5"] .nb-label', { force: true });
+  if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
+  await page.focus('#table-board .nb-unit[data-piece="5"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await choicesReach(page, s2.choices + 1);
+  const f6after = await unit(page, 5);
+  check(f6after.x === f6.x - 200 && f6after.y === f6.y, 'arrow keys move the selected unit 1" a step, Enter commits', { f6, f6after });
+
+  // A listed action: a formation change from the list.
+  s = await state(page);
+  const change = s.actions.findIndex((a) => a.type === 'ChangeFormation');
+  check(change >= 0, 'the list offers formation changes', s.actions.length);
+  const label = s.actions[change].label;
+  await page.locator('#actions button[data-type="ChangeFormation"]').first().click();
+  await choicesReach(page, s.choices + 1);
+  s = await state(page);
+  check(s.logText.some((l) => /forms/.test(l)), `the listed action is applied (${label})`, s.lastLog);
+
+  // End the movement step.
+  await page.click('#quick button[data-type="EndMovement"]');
+  await choicesReach(page, s.choices + 1);
+  s = await state(page);
+  check(!/movement:/i.test(s.prompt), `the movement step ended: ${s.prompt}`, s.prompt);
+  check(!s.error, 'no error is shown', s.error);
+  await shot('desktop');
+  await shot('desktop-full', true);
+}
+
+/** The table on a phone (390x844, touch): drawn, a unit selected by a tap, the steps' buttons. */
+export async function tablePhone({ page, origin }) {
+  const shot = shooter(page, 'table-phone');
+  await start(page, origin);
+  const t = await table(page);
+  check(t.units >= 20 && t.terrain.length > 5, 'the table is drawn on a phone', t);
+  const s = await state(page);
+  await page.tap('#quick button[data-type="EndRally"]');
+  await choicesReach(page, s.choices + 1);
+  await page.tap('#table-board .nb-unit[data-piece="0"] .nb-label', { force: true });
+  if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
+  const ghost = await page.evaluate(() => document.querySelector('#table-board g.nb-ghost')?.dataset.unit ?? null);
+  check(ghost === '0', 'a tap selects a unit to move (its ghost is drawn)', ghost);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 390, 'the page does not scroll sideways on a phone', width);
+  await shot('movement');
+  await shot('full', true);
+}

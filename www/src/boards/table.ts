@@ -1,0 +1,474 @@
+// The miniatures table of Napoleon's Battles, drawn to scale in SVG: one SVG unit is a hundredth
+// of an inch, the table's y points north (flipped for the screen). Terrain as a map draws it
+// (hills shaded by level, woods, towns, streams, roads, objectives), units as their footprints
+// (the engine's four corners) with a darker front edge, generals as discs.
+//
+// A unit the prompt's MoveUnit template lets move is dragged: a ghost of its footprint follows the
+// pointer (its front point translated, its facing kept; Q/E or the wheel turn it by 5°, the arrow
+// keys move it by 1", Enter commits). Each position is asked of the engine (isLegal) and the ghost
+// coloured by its answer; a drop is applied by the engine, which refuses an illegal one in its own
+// words. No geometry is decided here beyond drawing and converting the pointer to table hundredths.
+import type { NbAction, NbFacing, NbPoint, NbScenario, NbView } from '../../pkg/napoleonic.js';
+import type { BoardMarks, Where } from './hex.js';
+import { WidthZoom } from './zoom.js';
+
+/** A unit that may be dragged now: the prompt's MoveUnit template. */
+export interface TableMovable {
+  unit: number;
+  /** What is left of its allowance, in hundredths. */
+  left: number;
+  /** Filled as a ReactionMove (the cavalry reaction) instead of a Move. */
+  reaction: boolean;
+}
+
+export interface TableBoardEvents {
+  activatePiece(id: number, key: string, at: Where): void;
+  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
+  /** The engine's answer for a filled template. */
+  isLegal(action: NbAction): boolean;
+  /** Apply a filled template: null when applied, else the engine's refusal. */
+  apply(action: NbAction): string | null;
+}
+
+const SIDE_FILL: Record<string, { fill: string; front: string; ink: string }> = {
+  French: { fill: '#3d63b8', front: '#12244f', ink: '#ffffff' },
+  Allied: { fill: '#c8352b', front: '#5a0f0a', ink: '#ffe680' },
+};
+const PLAIN = { fill: '#777777', front: '#222222', ink: '#ffffff' };
+const HILL_FILL = ['#efe6c8', '#e2d2a0', '#d4bd80', '#c4a866'];
+
+function esc(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+interface Ghost {
+  unit: number;
+  /** The unit's own front point and facing, where the ghost started. */
+  from: NbPoint;
+  fromFacing: NbFacing;
+  to: NbPoint;
+  facing: NbFacing;
+}
+
+interface Drag {
+  pointer: number;
+  start: NbPoint;
+  origin: NbPoint;
+  startX: number;
+  startY: number;
+  moved: boolean;
+}
+
+export class TableBoard {
+  readonly root: HTMLDivElement;
+  private readonly message: HTMLParagraphElement;
+  private readonly holder: HTMLDivElement;
+  private readOnly = false;
+  private key = '';
+  private viewKey = '';
+  private scenario: NbScenario | null = null;
+  private view: NbView | null = null;
+  private movable = new Map<number, TableMovable>();
+  private ghost: Ghost | null = null;
+  private drag: Drag | null = null;
+  private suppressClick = false;
+  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.nb-table'), 6);
+
+  constructor(
+    parent: HTMLElement,
+    private readonly events: TableBoardEvents,
+  ) {
+    const doc = parent.ownerDocument;
+    this.root = doc.createElement('div');
+    this.root.id = 'table-board';
+    this.root.hidden = true;
+    this.message = doc.createElement('p');
+    this.message.className = 'nb-message';
+    this.message.setAttribute('role', 'status');
+    this.message.setAttribute('aria-live', 'polite');
+    this.message.hidden = true;
+    this.holder = doc.createElement('div');
+    this.holder.className = 'nb-holder';
+    this.root.append(this.message, this.holder);
+    parent.append(this.root);
+    const at = (el: Element): Where => () => el.getBoundingClientRect();
+    this.holder.addEventListener('click', (e) => {
+      if (this.readOnly) return;
+      if (this.suppressClick) {
+        this.suppressClick = false;
+        return;
+      }
+      if (!(e.target instanceof Element)) return;
+      const piece = e.target.closest<SVGElement>('[data-piece]');
+      if (!piece) return;
+      const id = Number(piece.dataset.piece);
+      if (this.movable.has(id)) this.select(id);
+      this.events.activatePiece(id, '', at(piece));
+    });
+    this.holder.addEventListener('pointerover', (e) => {
+      if (this.drag || !(e.target instanceof Element)) return;
+      const piece = e.target.closest<SVGElement>('[data-piece]');
+      if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+      else this.events.hover(null, null);
+    });
+    this.holder.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.holder.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.holder.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.holder.addEventListener('pointercancel', () => {
+      this.drag = null;
+      this.drawGhost();
+    });
+    this.holder.addEventListener(
+      'wheel',
+      (e) => {
+        if (!this.ghost || this.readOnly) return;
+        e.preventDefault();
+        this.turn(e.deltaY > 0 ? 10 : -10);
+      },
+      { passive: false },
+    );
+    this.root.addEventListener('keydown', (e) => this.key_(e));
+  }
+
+  zoom(factor: number): void {
+    this.zoomer.zoom(factor);
+  }
+
+  fit(): void {
+    this.zoomer.fit();
+  }
+
+  show(on: boolean): void {
+    this.root.hidden = !on;
+  }
+
+  setReadOnly(on: boolean): void {
+    this.readOnly = on;
+    this.root.classList.toggle('read-only', on);
+    if (on) this.ghost = null;
+  }
+
+  clear(): void {
+    this.key = '';
+    this.viewKey = '';
+    this.ghost = null;
+    this.holder.replaceChildren();
+    this.say(null);
+  }
+
+  /** The refusal or the hint under the table's top edge. */
+  say(text: string | null, tone: 'refused' | 'info' = 'info'): void {
+    this.message.hidden = !text;
+    this.message.textContent = text ?? '';
+    this.message.dataset.tone = tone;
+  }
+
+  // ---- coordinates -------------------------------------------------------------------------------
+
+  private svg(): SVGSVGElement | null {
+    return this.holder.querySelector<SVGSVGElement>('svg.nb-table');
+  }
+
+  /** The pointer in table hundredths (y north). */
+  private tablePoint(clientX: number, clientY: number): NbPoint | null {
+    const svg = this.svg();
+    const ctm = svg?.getScreenCTM();
+    if (!svg || !ctm || !this.scenario) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: Math.round(p.x), y: Math.round(this.scenario.height - p.y) };
+  }
+
+  private sy(y: number): number {
+    return (this.scenario?.height ?? 0) - y;
+  }
+
+  private pts(points: NbPoint[]): string {
+    return points.map((p) => `${p.x},${this.sy(p.y)}`).join(' ');
+  }
+
+  private path(points: NbPoint[], close: boolean): string {
+    return points.map((p, i) => `${i ? 'L' : 'M'}${p.x},${this.sy(p.y)}`).join('') + (close ? 'Z' : '');
+  }
+
+  // ---- the ghost ---------------------------------------------------------------------------------
+
+  private select(unit: number): void {
+    const u = this.view?.units[unit];
+    if (!u || !this.movable.has(unit)) return;
+    if (this.ghost?.unit === unit) return;
+    this.ghost = { unit, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
+    this.drawGhost();
+  }
+
+  private action(g: Ghost): NbAction {
+    const m = this.movable.get(g.unit);
+    return m?.reaction
+      ? { type: 'ReactionMove', unit: g.unit, to: g.to, facing: g.facing }
+      : { type: 'Move', unit: g.unit, to: g.to, facing: g.facing };
+  }
+
+  private turn(halfDegrees: number): void {
+    if (!this.ghost) return;
+    this.ghost.facing = (((this.ghost.facing + halfDegrees) % 720) + 720) % 720;
+    this.drawGhost();
+  }
+
+  private shift(dx: number, dy: number): void {
+    if (!this.ghost) return;
+    this.ghost.to = { x: this.ghost.to.x + dx, y: this.ghost.to.y + dy };
+    this.drawGhost();
+  }
+
+  /** Apply the ghost's move; the engine's refusal is shown and nothing changes. */
+  private commit(): void {
+    const g = this.ghost;
+    if (!g || this.readOnly) return;
+    if (g.to.x === g.from.x && g.to.y === g.from.y && g.facing === g.fromFacing) return;
+    const refusal = this.events.apply(this.action(g));
+    if (refusal === null) {
+      this.ghost = null;
+      this.say(null);
+    } else {
+      this.say(refusal, 'refused');
+      g.to = g.from;
+      g.facing = g.fromFacing;
+      this.drawGhost();
+    }
+  }
+
+  private drawGhost(): void {
+    const layer = this.holder.querySelector<SVGGElement>('g.nb-ghost');
+    if (!layer) return;
+    const g = this.ghost;
+    const u = g ? this.view?.units[g.unit] : undefined;
+    if (!g || !u) {
+      layer.replaceChildren();
+      layer.removeAttribute('data-unit');
+      return;
+    }
+    const moved = g.to.x !== g.from.x || g.to.y !== g.from.y || g.facing !== g.fromFacing;
+    let legal = true;
+    if (moved) {
+      try {
+        legal = this.events.isLegal(this.action(g));
+      } catch {
+        legal = false;
+      }
+    }
+    // Turning by a bearing is clockwise on the screen (y flipped): SVG's positive rotation.
+    const turn = (g.facing - g.fromFacing) / 2;
+    const transform = `translate(${g.to.x} ${this.sy(g.to.y)}) rotate(${turn}) translate(${-g.from.x} ${-this.sy(g.from.y)})`;
+    const m = this.movable.get(g.unit);
+    const dist = Math.hypot(g.to.x - g.from.x, g.to.y - g.from.y) / 100;
+    layer.dataset.unit = String(g.unit);
+    layer.dataset.legal = String(legal);
+    layer.dataset.to = `${g.to.x},${g.to.y}`;
+    layer.dataset.facing = String(g.facing);
+    layer.setAttribute('class', `nb-ghost ${moved ? (legal ? 'legal' : 'illegal') : 'still'}`);
+    const sp = this.sy(g.to.y);
+    layer.innerHTML =
+      `<polygon class="nb-ghost-body" points="${this.pts(u.footprint)}" transform="${transform}"/>` +
+      `<circle class="nb-ghost-front" cx="${g.to.x}" cy="${sp}" r="25"/>` +
+      (moved
+        ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 60}">${dist.toFixed(1)}" ${(g.facing / 2).toFixed(0)}°${m ? ` (${(m.left / 100).toFixed(1)}" left)` : ''}${legal ? '' : ' ✗'}</text>`
+        : '');
+  }
+
+  // ---- pointer and keys --------------------------------------------------------------------------
+
+  private pointerDown(e: PointerEvent): void {
+    if (this.readOnly || e.button !== 0 || !(e.target instanceof Element)) return;
+    const piece = e.target.closest<SVGElement>('[data-piece]');
+    const id = piece ? Number(piece.dataset.piece) : NaN;
+    const u = this.view?.units[id];
+    if (!piece || !u || !this.movable.has(id)) return;
+    const start = this.tablePoint(e.clientX, e.clientY);
+    if (!start) return;
+    e.preventDefault();
+    if (this.ghost?.unit !== id) this.ghost = { unit: id, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
+    this.drag = { pointer: e.pointerId, start, origin: this.ghost.to, startX: e.clientX, startY: e.clientY, moved: false };
+    this.holder.setPointerCapture?.(e.pointerId);
+    this.drawGhost();
+  }
+
+  private pointerMove(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || d.pointer !== e.pointerId || !this.ghost) return;
+    if (!d.moved && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < 5) return;
+    d.moved = true;
+    const p = this.tablePoint(e.clientX, e.clientY);
+    if (!p) return;
+    this.ghost.to = { x: d.origin.x + p.x - d.start.x, y: d.origin.y + p.y - d.start.y };
+    this.drawGhost();
+  }
+
+  private pointerUp(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || d.pointer !== e.pointerId) return;
+    this.drag = null;
+    if (this.holder.hasPointerCapture?.(e.pointerId)) this.holder.releasePointerCapture(e.pointerId);
+    if (!d.moved) return; // a click: the click handler selects or chooses
+    this.suppressClick = true;
+    setTimeout(() => (this.suppressClick = false), 0);
+    this.commit();
+  }
+
+  private key_(e: KeyboardEvent): void {
+    if (this.readOnly) return;
+    const focused = e.target instanceof Element ? e.target.closest<SVGElement>('[data-piece]') : null;
+    if ((e.key === 'Enter' || e.key === ' ') && !this.ghost && focused) {
+      e.preventDefault();
+      focused.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      return;
+    }
+    if (!this.ghost) return;
+    const step = 100;
+    switch (e.key) {
+      case 'ArrowUp':
+        this.shift(0, step);
+        break;
+      case 'ArrowDown':
+        this.shift(0, -step);
+        break;
+      case 'ArrowLeft':
+        this.shift(-step, 0);
+        break;
+      case 'ArrowRight':
+        this.shift(step, 0);
+        break;
+      case 'q':
+      case 'Q':
+        this.turn(-10);
+        break;
+      case 'e':
+      case 'E':
+        this.turn(10);
+        break;
+      case 'Enter':
+        this.commit();
+        break;
+      case 'Escape':
+        this.ghost = null;
+        this.drawGhost();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------
+
+  private terrain(s: NbScenario): string {
+    const order: Record<string, number> = { hill: 0, steep: 1, marsh: 2, rough: 2, enclosure: 3, woods: 4, ravine: 5, stream: 6, road: 7, town: 8, bridge: 9 };
+    const pieces = [...s.terrain].sort((a, b) => (order[a.kind] ?? 5) - (order[b.kind] ?? 5) || a.level - b.level);
+    let out = '<g class="nb-terrain">';
+    for (const t of pieces) {
+      const title = `<title>${esc(t.name)} (${t.kind}${t.kind === 'hill' ? `, level ${t.level}` : ''}${t.objective ? ', objective' : ''})</title>`;
+      const cls = `nb-t nb-${t.kind}${t.objective ? ' objective' : ''}`;
+      const fill = t.kind === 'hill' ? ` fill="${HILL_FILL[Math.min(t.level, HILL_FILL.length - 1)]}"` : '';
+      out += `<g class="${cls}" data-terrain="${t.kind}">`;
+      for (const poly of t.polygons) out += `<path class="nb-area" d="${this.path(poly, true)}"${fill}/>`;
+      if (t.line.length > 1 && (t.kind === 'stream' || t.kind === 'road' || t.kind === 'ravine' || t.kind === 'steep'))
+        out += `<path class="nb-line" d="${this.path(t.line, false)}" stroke-width="${Math.max(t.width, 20)}"/>`;
+      out += `${title}</g>`;
+    }
+    out += '</g><g class="nb-names">';
+    for (const t of s.terrain) {
+      const all = t.polygons.flat();
+      if (!all.length || !(t.kind === 'town' || t.kind === 'hill' || t.kind === 'woods' || t.objective)) continue;
+      // Kept off the table's edges so that a name is not cut (a town on the edge).
+      const x = Math.max(500, Math.min(s.width - 500, all.reduce((a, p) => a + p.x, 0) / all.length));
+      const y = all.reduce((a, p) => a + p.y, 0) / all.length;
+      const name = t.name.replace(/\s*\(.*\)$/, '');
+      if (t.objective) out += `<text class="nb-objective" x="${x.toFixed(0)}" y="${(this.sy(y) + 40).toFixed(0)}">★</text>`;
+      out += `<text class="nb-name" x="${x.toFixed(0)}" y="${(this.sy(y) - (t.objective ? 90 : 0)).toFixed(0)}">${esc(name)}</text>`;
+    }
+    out += '</g>';
+    return out;
+  }
+
+  private grid(s: NbScenario): string {
+    let out = '<g class="nb-grid">';
+    for (let x = 1200; x < s.width; x += 1200) out += `<line x1="${x}" y1="0" x2="${x}" y2="${s.height}"/><text class="nb-ruler" x="${x + 20}" y="${s.height - 30}">${x / 100}"</text>`;
+    for (let y = 1200; y < s.height; y += 1200) out += `<line x1="0" y1="${this.sy(y)}" x2="${s.width}" y2="${this.sy(y)}"/><text class="nb-ruler" x="20" y="${this.sy(y) - 20}">${y / 100}"</text>`;
+    return out + '</g>';
+  }
+
+  private frontEdge(corners: NbPoint[], front: NbPoint): [NbPoint, NbPoint] {
+    let best: [NbPoint, NbPoint] = [corners[0]!, corners[1]!];
+    let bestD = Infinity;
+    for (let i = 0; i < corners.length; i += 1) {
+      const a = corners[i]!;
+      const b = corners[(i + 1) % corners.length]!;
+      const d = Math.hypot((a.x + b.x) / 2 - front.x, (a.y + b.y) / 2 - front.y);
+      if (d < bestD) {
+        bestD = d;
+        best = [a, b];
+      }
+    }
+    return best;
+  }
+
+  draw(view: NbView, s: NbScenario, marks: BoardMarks, movable: TableMovable[]): void {
+    this.scenario = s;
+    this.view = view;
+    this.movable = new Map(movable.map((m) => [m.unit, m]));
+    const viewKey = JSON.stringify(view);
+    if (viewKey !== this.viewKey) {
+      this.viewKey = viewKey;
+      if (this.ghost) this.ghost = null;
+    }
+    if (this.ghost && !this.movable.has(this.ghost.unit)) this.ghost = null;
+    const key = JSON.stringify([viewKey, [...marks.selectable], [...marks.targets], marks.selected, movable, this.readOnly]);
+    if (key === this.key) {
+      this.drawGhost();
+      return;
+    }
+    this.key = key;
+    let units = '<g class="nb-units">';
+    view.units.forEach((u, id) => {
+      if (u.state.order === 'Gone') return;
+      const look = SIDE_FILL[u.side] ?? PLAIN;
+      const name = s.units[id]?.name ?? u.id;
+      const cls = ['nb-unit', `side-${u.side}`, `order-${u.state.order}`];
+      if (this.movable.has(id)) cls.push('movable');
+      if (marks.selectable.has(id)) cls.push('selectable');
+      if (marks.targets.has(id)) cls.push('target');
+      if (marks.selected === id) cls.push('selected');
+      const [a, b] = this.frontEdge(u.footprint, u.state.front);
+      const cx = u.footprint.reduce((t, p) => t + p.x, 0) / 4;
+      const cy = this.sy(u.footprint.reduce((t, p) => t + p.y, 0) / 4);
+      const label = `${name} (${u.id}), ${u.side}, ${u.state.formation}, ${u.state.order}, ${u.state.figures} figures`;
+      let marker = '';
+      if (u.state.order === 'Disordered') marker = `<circle class="nb-marker disordered" cx="${cx}" cy="${cy - 75}" r="38"/><text class="nb-marker-text" x="${cx}" y="${cy - 62}">D</text>`;
+      if (u.state.order === 'Routed') marker = `<circle class="nb-marker routed" cx="${cx}" cy="${cy - 75}" r="38"/><text class="nb-marker-text" x="${cx}" y="${cy - 62}">R</text>`;
+      if (u.state.reaction_marker) marker += `<rect class="nb-marker reaction" x="${cx + 50}" y="${cy - 110}" width="50" height="50"/>`;
+      units +=
+        `<g class="${cls.join(' ')}" data-piece="${id}" data-code="${esc(u.id)}" data-side="${u.side}" data-front="${u.state.front.x},${u.state.front.y}" data-facing="${u.state.facing}" tabindex="0" role="button" aria-label="${esc(label)}">` +
+        `<polygon class="nb-body" points="${this.pts(u.footprint)}" fill="${look.fill}"/>` +
+        `<line class="nb-front" x1="${a.x}" y1="${this.sy(a.y)}" x2="${b.x}" y2="${this.sy(b.y)}" stroke="${look.front}"/>` +
+        `<text class="nb-label" x="${cx.toFixed(0)}" y="${(cy + 22).toFixed(0)}" fill="${look.ink}">${esc(u.id)}</text>` +
+        `${marker}<title>${esc(label)}</title></g>`;
+    });
+    units += '</g><g class="nb-generals">';
+    for (const g of view.generals) {
+      const look = SIDE_FILL[g.side] ?? PLAIN;
+      const name = s.generals.find((x) => x.id === g.id)?.name ?? g.id;
+      units +=
+        `<g class="nb-general side-${g.side}" data-general="${esc(g.id)}"><circle cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="45" fill="${look.fill}" stroke="#fff" stroke-width="14"/>` +
+        `<circle cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="16" fill="${look.ink}"/><title>${esc(name)} (${g.side}${g.in_command ? '' : ', out of command'})</title></g>`;
+    }
+    units += '</g>';
+    this.holder.innerHTML =
+      `<svg class="nb-table" viewBox="-40 -40 ${s.width + 80} ${s.height + 80}" role="img" aria-label="${esc(s.title)}: the table, ${s.width / 100}&quot; by ${s.height / 100}&quot;">` +
+      `<rect class="nb-cloth" x="0" y="0" width="${s.width}" height="${s.height}"/>` +
+      this.grid(s) +
+      this.terrain(s) +
+      units +
+      '<g class="nb-ghost"></g>' +
+      '</svg>';
+    this.zoomer.apply();
+    this.drawGhost();
+  }
+}

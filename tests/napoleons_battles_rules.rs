@@ -204,3 +204,24 @@ fn d44_cavalry_that_made_a_reaction_move_may_be_fired_at() {
     g.apply(&Action::EndFire).expect("end");
     assert_eq!(g.prompt().expect("prompt").step, Step::CavalryReaction);
 }
+
+#[test]
+fn nb_156_159_infantry_in_line_charged_by_cavalry_forms_emergency_square_and_keeps_the_contact() {
+    use napoleonic::games::napoleons_battles::Formation;
+    // F6 (chasseurs) 2" from S1 (Spanish light infantry in line, response 5); a 1 rolled.
+    let mut g = setup(
+        r#"{"scenario": "medina-de-rioseco", "step": "Movement", "dice": [1, 1],
+            "units": [{"id": "F6", "front": {"x": 4800, "y": 2350}, "facing": 270, "allowed": "Full"}]}"#,
+    );
+    let charge = Action::Charge { unit: 5, target: 11 };
+    assert!(g.prompt().expect("prompt").actions.contains(&charge));
+    let ev = g.apply(&charge).expect("the charge");
+    assert!(ev.iter().any(|e| matches!(e, napoleonic::games::napoleons_battles::Event::Rolled { roll: napoleonic::games::napoleons_battles::action::Roll::EmergencySquare { unit: 11, need: 5 }, .. })), "{ev:?}");
+    assert_eq!(g.unit(11).formation, Formation::Square);
+    g.check_invariants().expect("no overlap");
+    let view = g.view(Side::French);
+    assert_eq!(view.units[11].state.formation, Formation::Square);
+    // Still in contact: the melee step will fight it (SQ VS CV against cavalry alone).
+    let near = napoleonic::games::napoleons_battles::in_contact(&g.rect(5), &g.rect(11));
+    assert!(near, "the square keeps the contact");
+}

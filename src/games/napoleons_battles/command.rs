@@ -55,11 +55,12 @@ impl NapoleonsBattles {
             in_command[g] = if self.overall(g) {
                 true
             } else if gen.level == Level::Corps {
+                // The Overall commander, or his own Wing commander in command ("his": NB-36).
                 (0..n).any(|o| {
                     let og = &self.scen.generals[o];
                     og.side == side
                         && in_command[o]
-                        && (og.level == Level::Overall || og.level == Level::Wing)
+                        && (og.level == Level::Overall || (og.level == Level::Wing && gen.superior == Some(o)))
                         && self.general_within(o, g)
                 })
             } else {

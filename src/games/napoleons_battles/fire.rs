@@ -169,7 +169,9 @@ impl NapoleonsBattles {
         if region.len() >= 3 && polygon_area2(&region) > 0 {
             let in_touch = self.contacts(u);
             for o in self.on_table().filter(|&o| o != u && o != t && !in_touch.contains(&o)) {
-                let blocks = self.side_of(o) == self.side_of(u) || self.arm(o) != Arm::Artillery;
+                // Friendly units block, enemy infantry and cavalry block; a battery sheltering in a
+                // square does not (D45).
+                let blocks = (self.side_of(o) == self.side_of(u) || self.arm(o) != Arm::Artillery) && !self.sheltering(o);
                 if blocks && convex_overlap(&region, &self.rect(o).corners()) {
                     return Err(format!("{} blocks {un}'s line of sight to {tn}", self.scen.units[usize::from(o)].id));
                 }

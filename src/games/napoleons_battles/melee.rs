@@ -21,6 +21,10 @@ pub struct Combat {
     pub rounds: u8,
     /// The side deciding on voluntary withdrawals now (the phasing side first: D37).
     pub deciding: Side,
+    /// A unit was dispersed, eliminated, routed or withdrew: the combat ends (Melee Combat (3)).
+    pub ended: bool,
+    /// Units that withdrew (they do not bounce).
+    pub withdrawn: u128,
 }
 
 /// One side's numbers for a round.
@@ -57,7 +61,8 @@ pub fn round_losses(total_a: i8, total_b: i8, mod_a: i8, mod_b: i8, rout_a: u8, 
 impl NapoleonsBattles {
     /// The combats waiting in the melee step: groups of units connected by contact (D30).
     pub(crate) fn combat_groups(&self) -> Vec<Vec<UnitId>> {
-        let live: Vec<UnitId> = self.on_table().filter(|&u| self.unit(u).order != Order::Routed).collect();
+        // A battery sheltering in a square is not met separately (D45).
+        let live: Vec<UnitId> = self.on_table().filter(|&u| self.unit(u).order != Order::Routed && !self.sheltering(u)).collect();
         let mut seen = vec![false; self.units.len()];
         let mut groups = Vec::new();
         for &start in &live {
@@ -89,7 +94,7 @@ impl NapoleonsBattles {
         c.members
             .iter()
             .copied()
-            .filter(|&u| self.side_of(u) == side && matches!(self.unit(u).order, Order::Formed | Order::Disordered))
+            .filter(|&u| self.side_of(u) == side && matches!(self.unit(u).order, Order::Formed | Order::Disordered) && !self.sheltering(u))
             .filter(|&u| {
                 let r = self.rect(u);
                 c.members.iter().any(|&e| self.side_of(e) != side && matches!(self.unit(e).order, Order::Formed | Order::Disordered) && in_contact(&r, &self.rect(e)))
@@ -208,6 +213,7 @@ impl NapoleonsBattles {
         self.apply_hits(u, hits, ev);
         let after = self.unit(u).order;
         if after != before && matches!(after, Order::Routed | Order::Gone) {
+            c.ended = true;
             c.broke_enemy[self.side_of(u).other().index()] = true;
             for a in attached {
                 if matches!(self.unit(a).order, Order::Formed | Order::Disordered) {
@@ -241,6 +247,8 @@ impl NapoleonsBattles {
             self.combat_hits(c, u, (te - tu) as u8, ev);
         }
         if matches!(self.unit(u).order, Order::Formed | Order::Disordered) {
+            c.ended = true;
+            c.withdrawn |= 1u128 << u;
             ev.push(Event::Withdrew { unit: u });
             let d = self.withdrawal_distance(u);
             self.fall_back(u, d, ev);
@@ -249,7 +257,7 @@ impl NapoleonsBattles {
 
     /// Is the combat over: one side has no unit left fighting?
     pub(crate) fn combat_over(&self, c: &Combat) -> bool {
-        self.participants(c, Side::French).is_empty() || self.participants(c, Side::Allied).is_empty() || c.rounds >= MAX_ROUNDS
+        c.ended || self.participants(c, Side::French).is_empty() || self.participants(c, Side::Allied).is_empty() || c.rounds >= MAX_ROUNDS
     }
 
     /// The end of a combat (Melee Combat (2), (3); Cavalry Pursuit (1)): the winning side's
@@ -257,25 +265,35 @@ impl NapoleonsBattles {
     /// winner advances up to 2" straight ahead (D31); victorious cavalry await recall, and
     /// cavalry that charged without breaking anyone are disordered and bounce 6" (D41).
     pub(crate) fn end_combat(&mut self, c: &Combat, ev: &mut Vec<Event>) {
+        let standing = |g: &NapoleonsBattles, side: Side| -> Vec<UnitId> {
+            c.members.iter().copied().filter(|&u| g.side_of(u) == side && matches!(g.unit(u).order, Order::Formed | Order::Disordered) && c.withdrawn & (1u128 << u) == 0).collect()
+        };
         for side in [Side::French, Side::Allied] {
-            let own: Vec<UnitId> = c.members.iter().copied().filter(|&u| self.side_of(u) == side && matches!(self.unit(u).order, Order::Formed | Order::Disordered)).collect();
+            let own = standing(self, side);
             let Some(m) = self.modifying_unit(&own) else { continue };
+            // The winner's hit for the whole combat when an enemy was broken (D35).
             if c.broke_enemy[side.index()] {
                 self.apply_hits(m, 1, ev);
-                if self.arm(m) == Arm::Infantry && matches!(self.unit(m).order, Order::Formed | Order::Disordered) {
-                    self.advance_after_combat(m, ev);
-                }
+            }
+            // The enemy routed, dispersed, withdrew or was eliminated: an infantry modifying unit
+            // advances (D31).
+            let enemy_gone = standing(self, side.other()).iter().all(|&e| !self.in_contact_with_enemy(e));
+            let won = c.broke_enemy[side.index()] || (enemy_gone && c.withdrawn != 0 && c.members.iter().any(|&e| self.side_of(e) != side && c.withdrawn & (1u128 << e) != 0));
+            if won && self.arm(m) == Arm::Infantry && matches!(self.unit(m).order, Order::Formed | Order::Disordered) && !self.in_contact_with_enemy(m) {
+                self.advance_after_combat(m, ev);
             }
         }
         for &u in &c.members {
-            if self.arm(u) != Arm::Cavalry || !matches!(self.unit(u).order, Order::Formed | Order::Disordered) {
+            if self.arm(u) != Arm::Cavalry || !matches!(self.unit(u).order, Order::Formed | Order::Disordered) || c.withdrawn & (1u128 << u) != 0 {
                 continue;
             }
             if c.broke_enemy[self.side_of(u).index()] {
-                if self.unit(u).charged && self.unit(u).order == Order::Formed {
+                // Victorious cavalry (D42): its combat broke an enemy unit; recall if undisordered.
+                if self.unit(u).order == Order::Formed {
                     self.units[usize::from(u)].victorious = true;
                 }
             } else if self.unit(u).charged {
+                // Cavalry that charged and broke nobody: disordered, bounces 6" (D41).
                 self.disorder(u, ev);
                 ev.push(Event::Bounced { unit: u });
                 self.fall_back(u, 600, ev);

@@ -334,18 +334,26 @@ impl NapoleonsBattles {
         let die = self.dice.roll(10);
         ev.push(Event::Rolled { roll: Roll::EmergencySquare { unit: t, need }, die, total: die as i8 });
         if (die as i8) <= need {
-            // The square forms free, about the old centre (D53); where it would overlap
-            // another unit it is not formed.
+            // The square forms at once and free (D53): about the old centre, slid the least
+            // distance needed off any other unit; first tried with its front on the old front
+            // edge, where the cavalry touches it.
             let s = self.unit(t).clone();
-            let centre = r.centre();
             let sq = self.rect_at(t, Formation::Square, s.front, s.facing);
-            let shift = ahead(centre, s.facing, i64::from(sq.depth) / 2, 0);
-            let sq = Rect { front: shift, ..sq };
-            let clear = sq.on_table(self.scen.width, self.scen.height) && self.overlapping(t, &sq).is_none();
-            if clear {
+            let centred = ahead(r.centre(), s.facing, i64::from(sq.depth) / 2, 0);
+            let mut tries = vec![s.front, centred];
+            for d in [25i64, 50, 75, 100, 150] {
+                for (f, rt) in [(-d, 0), (0, d), (0, -d), (-d, d), (-d, -d), (d, 0)] {
+                    tries.push(ahead(centred, s.facing, f, rt));
+                }
+            }
+            let fits = |g: &NapoleonsBattles, front: Point| {
+                let q = Rect { front, ..sq };
+                q.on_table(g.scen.width, g.scen.height) && g.overlapping(t, &q).is_none()
+            };
+            if let Some(front) = tries.into_iter().find(|&p| fits(self, p)) {
                 let st = &mut self.units[usize::from(t)];
                 st.formation = Formation::Square;
-                st.front = shift;
+                st.front = front;
                 ev.push(Event::Formed { unit: t, formation: Formation::Square });
             }
         }
@@ -542,26 +550,27 @@ impl NapoleonsBattles {
     /// limbered allowance, directly away from the enemy, ending farther from it and not within
     /// 1" of any enemy (a.6). The marker is lost.
     pub(crate) fn evade(&mut self, t: UnitId, by: UnitId, ev: &mut Vec<Event>) -> bool {
-        if self.arm(t) == Arm::Artillery && self.unit(t).formation == Formation::Unlimbered {
-            self.units[usize::from(t)].formation = Formation::Limbered;
-            ev.push(Event::Formed { unit: t, formation: Formation::Limbered });
-        }
-        let f = if self.arm(t) == Arm::Artillery { Formation::Limbered } else { Formation::Column };
-        let distance = i64::from(self.chart_allowance(t, f));
+        let f = if self.arm(t) == Arm::Artillery { Formation::Limbered } else { self.unit(t).formation };
+        let allowance = if self.arm(t) == Arm::Artillery { Formation::Limbered } else { Formation::Column };
+        let distance = i64::from(self.chart_allowance(t, allowance));
         let away = bearing(self.rect(by).centre(), self.rect(t).centre());
         self.units[usize::from(t)].reaction_marker = false;
-        // Turn first at no cost, then move straight away (formed, but it may not end near an enemy).
+        // Turn first at no cost, then move straight away; it may not end near an enemy. With no
+        // such place it stays where it is (and in its formation).
         let s = self.unit(t).clone();
         for d in [distance, distance * 3 / 4, distance / 2] {
             let end = ahead(s.front, away, d, 0);
-            let r = self.rect_at(t, s.formation, end, away);
-            let ok = r.on_table(self.scen.width, self.scen.height)
-                && !self.enemy_within(t, &r, ONE_INCH)
-                && self.overlapping(t, &r).is_none();
+            let r = self.rect_at(t, f, end, away);
+            let ok = r.on_table(self.scen.width, self.scen.height) && !self.enemy_within(t, &r, ONE_INCH) && self.overlapping(t, &r).is_none();
             if ok {
                 let st = &mut self.units[usize::from(t)];
                 st.front = end;
                 st.facing = away;
+                if st.formation != f {
+                    // Unlimbered horse artillery limbers at no cost to evade (Evasion movement).
+                    st.formation = f;
+                    ev.push(Event::Formed { unit: t, formation: f });
+                }
                 ev.push(Event::Moved { unit: t, from: s.front, to: end, facing: away, cost: 0 });
                 return true;
             }

@@ -41,7 +41,7 @@ impl NapoleonsBattles {
             }
             Action::Fight { unit } => {
                 let group = self.combat_groups().into_iter().find(|g| g[0] == unit)?; // listed: still open
-                let c = super::melee::Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing };
+                let c = super::melee::Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing, ended: false, withdrawn: 0 };
                 let [f, al] = self.round_modifiers(&c)?;
                 if self.unit(f.unit).order == Order::Gone {
                     return None;

@@ -21,7 +21,7 @@ pub enum Phase {
     Rally { tried: u128, reforming: Option<UnitId> },
     Movement,
     /// A move ended in contact with `unit`, which may evade `by`.
-    Evasion { unit: UnitId, by: UnitId, reaction: bool },
+    Evasion { unit: UnitId, by: UnitId, resume: Resume },
     CavalryReaction,
     CounterReaction,
     DefensiveFire,
@@ -45,6 +45,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, tsify::Tsify)]
 #[tsify(type_prefix = "Nb")]
 pub enum Resume {
+    Movement,
     CavalryReaction,
     CounterReaction,
     NextPursuit,
@@ -481,12 +482,12 @@ impl NapoleonsBattles {
             }
             (Phase::Movement, Action::Move { unit, to, facing }) => {
                 let m = self.measure_move(unit, to, facing, self.left(unit)).map_err(GameError::Illegal)?;
-                self.move_with_evasion(unit, to, facing, &m, false, ev);
+                self.move_with_evasion(unit, to, facing, &m, Resume::Movement, ev);
             }
             (Phase::Movement, Action::Charge { unit, target }) => {
                 let (to, facing) = self.contact_position(unit, target);
                 let m = self.measure_move(unit, to, facing, self.left(unit)).map_err(GameError::Illegal)?;
-                self.move_with_evasion(unit, to, facing, &m, false, ev);
+                self.move_with_evasion(unit, to, facing, &m, Resume::Movement, ev);
             }
             (Phase::Movement, Action::ChangeFormation { unit, formation }) => {
                 let cost = self.check_formation_change(unit, formation).map_err(GameError::Illegal)?;
@@ -508,35 +509,35 @@ impl NapoleonsBattles {
                 ev.push(Event::GeneralMoved { general, to });
             }
             (Phase::Movement, Action::EndMovement) => self.end_movement(ev),
-            (Phase::Evasion { unit, by, reaction }, Action::Evade { unit: u }) if u == unit => {
+            (Phase::Evasion { unit, by, resume }, Action::Evade { unit: u }) if u == unit => {
                 if self.evade(unit, by, ev) {
                     // The mover goes on with what it had left (D52).
                     let s = &mut self.units[usize::from(by)];
                     s.spent = s.spent_before_contact;
                     s.charged = false;
                 }
-                self.phase = if reaction { Phase::CavalryReaction } else { Phase::Movement };
+                self.resume(resume, ev);
             }
-            (Phase::Evasion { unit, reaction, .. }, Action::Stand { unit: u }) if u == unit => {
-                self.phase = if reaction { Phase::CavalryReaction } else { Phase::Movement };
+            (Phase::Evasion { unit, resume, .. }, Action::Stand { unit: u }) if u == unit => {
+                self.resume(resume, ev);
             }
             (Phase::CavalryReaction, Action::ReactionMove { unit, to, facing }) => {
                 let m = self.measure_move(unit, to, facing, self.reaction_budget(unit)).map_err(GameError::Illegal)?;
-                self.react(unit, to, facing, &m, ev);
+                self.react(unit, to, facing, &m, Resume::CavalryReaction, ev);
                 self.offer_fire_at_cavalry(unit, Resume::CavalryReaction, ev);
             }
             (Phase::CavalryReaction, Action::ReactionCharge { unit, target }) | (Phase::CounterReaction, Action::ReactionCharge { unit, target }) => {
                 let resume = if self.phase == Phase::CavalryReaction { Resume::CavalryReaction } else { Resume::CounterReaction };
                 let m = self.reaction_charge_ok(unit, target).map_err(GameError::Illegal)?;
                 let (to, facing) = self.contact_position(unit, target);
-                self.react(unit, to, facing, &m, ev);
+                self.react(unit, to, facing, &m, resume, ev);
                 self.offer_fire_at_cavalry(unit, resume, ev);
             }
             (Phase::CounterPursuit { pursuers }, Action::ReactionCharge { unit, target }) => {
                 let m = self.reaction_charge_ok(unit, target).map_err(GameError::Illegal)?;
                 let (to, facing) = self.contact_position(unit, target);
-                self.react(unit, to, facing, &m, ev);
                 self.phase = Phase::CounterPursuit { pursuers };
+                self.react(unit, to, facing, &m, Resume::CounterPursuit { pursuers }, ev);
                 self.offer_fire_at_cavalry(unit, Resume::CounterPursuit { pursuers }, ev);
             }
             (Phase::FireAtCavalry { target, fired, resume }, Action::Fire { unit, target: t }) if t == target => {
@@ -578,7 +579,7 @@ impl NapoleonsBattles {
             (Phase::Melee { last, fought }, Action::Fight { unit }) => {
                 let group = self.open_combats(fought).into_iter().find(|g| g[0] == unit).ok_or_else(bad)?;
                 let fought = group.iter().fold(fought, |m, &u| m | bit(u));
-                let mut c = Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing };
+                let mut c = Combat { members: group, broke_enemy: [false; 2], rounds: 0, deciding: self.phasing, ended: false, withdrawn: 0 };
                 self.fight_round(&mut c, ev);
                 self.after_round(c, last, fought, ev);
             }
@@ -604,9 +605,8 @@ impl NapoleonsBattles {
                 };
                 let b = self.chart_allowance(unit, Formation::Column) / 2;
                 let m = self.measure_move(unit, to, facing, b).map_err(GameError::Illegal)?;
-                self.do_move(unit, to, facing, &m, ev);
                 self.units[usize::from(unit)].victorious = false;
-                if !self.offer_fire_at_cavalry(unit, Resume::NextPursuit, ev) {
+                if !self.move_with_evasion(unit, to, facing, &m, Resume::NextPursuit, ev) && !self.offer_fire_at_cavalry(unit, Resume::NextPursuit, ev) {
                     self.next_pursuit(ev);
                 }
             }
@@ -625,7 +625,7 @@ impl NapoleonsBattles {
     }
 
     /// A formed move that may end in contact with a unit able to evade: the owner decides.
-    fn move_with_evasion(&mut self, u: UnitId, to: Point, facing: Facing, m: &super::movement::Measured, reaction: bool, ev: &mut Vec<Event>) {
+    fn move_with_evasion(&mut self, u: UnitId, to: Point, facing: Facing, m: &super::movement::Measured, resume: Resume, ev: &mut Vec<Event>) -> bool {
         let evader = m.contacts.iter().copied().find(|&t| self.may_evade(t, u));
         // A routed unit contacted is dispersed at once, with no melee (b.4).
         self.do_move(u, to, facing, m, ev);
@@ -636,9 +636,11 @@ impl NapoleonsBattles {
         }
         if let Some(t) = evader {
             if self.unit(t).order != Order::Gone {
-                self.phase = Phase::Evasion { unit: t, by: u, reaction };
+                self.phase = Phase::Evasion { unit: t, by: u, resume };
+                return true;
             }
         }
+        false
     }
 
     /// Units of the other side that may fire at `target` now (D44): able to fire, not yet at
@@ -665,6 +667,7 @@ impl NapoleonsBattles {
 
     fn resume(&mut self, resume: Resume, ev: &mut Vec<Event>) {
         match resume {
+            Resume::Movement => self.phase = Phase::Movement,
             Resume::CavalryReaction => self.phase = Phase::CavalryReaction,
             Resume::CounterReaction => self.phase = Phase::CounterReaction,
             Resume::CounterPursuit { pursuers } => self.phase = Phase::CounterPursuit { pursuers },
@@ -673,15 +676,11 @@ impl NapoleonsBattles {
     }
 
     /// A reaction move uses up the marker (Cavalry Reaction Movement; D1).
-    fn react(&mut self, u: UnitId, to: Point, facing: Facing, m: &super::movement::Measured, ev: &mut Vec<Event>) {
+    fn react(&mut self, u: UnitId, to: Point, facing: Facing, m: &super::movement::Measured, resume: Resume, ev: &mut Vec<Event>) {
         self.units[usize::from(u)].reaction_marker = false;
         self.units[usize::from(u)].reacted = true;
         ev.push(Event::ReactionMarker { unit: u, placed: false });
-        self.move_with_evasion(u, to, facing, m, true, ev);
-        if let Phase::CounterPursuit { .. } = self.phase {
-        } else if !matches!(self.phase, Phase::Evasion { .. }) {
-            // stays in the current reaction step
-        }
+        self.move_with_evasion(u, to, facing, m, resume, ev);
     }
 
     /// Step 3 begins: the phasing side's markers are removed and its allowances renewed (b.5).
@@ -762,19 +761,21 @@ impl NapoleonsBattles {
             if let Some(t) = self.closest_enemy(u) {
                 let (to, facing) = self.contact_position(u, t);
                 let full = self.chart_allowance(u, Formation::Column);
-                match self.measure_move(u, to, facing, full) {
-                    Ok(m) => self.do_move(u, to, facing, &m, ev),
+                let moved = match self.measure_move(u, to, facing, full) {
+                    Ok(m) => Some((to, facing, m)),
                     Err(_) => {
                         // Out of reach: it moves its full allowance toward the enemy and stops.
                         let s = self.unit(u).clone();
                         let head = bearing(s.front, to);
-                        for d in [full, full / 2, full / 4] {
+                        [full, full / 2, full / 4].into_iter().find_map(|d| {
                             let p = ahead(s.front, head, i64::from(d), 0);
-                            if let Ok(m) = self.measure_move(u, p, head, full) {
-                                self.do_move(u, p, head, &m, ev);
-                                break;
-                            }
-                        }
+                            self.measure_move(u, p, head, full).ok().map(|m| (p, head, m))
+                        })
+                    }
+                };
+                if let Some((to, facing, m)) = moved {
+                    if self.move_with_evasion(u, to, facing, &m, Resume::NextPursuit, ev) || self.offer_fire_at_cavalry(u, Resume::NextPursuit, ev) {
+                        return;
                     }
                 }
             }
@@ -799,7 +800,10 @@ impl NapoleonsBattles {
                         self.next_pursuit(ev);
                     }
                 }
-                Phase::Evasion { unit, .. } if self.unit(*unit).order == Order::Gone => self.phase = Phase::Movement,
+                Phase::Evasion { unit, resume, .. } if self.unit(*unit).order == Order::Gone => {
+                    let resume = *resume;
+                    self.resume(resume, ev);
+                }
                 _ => return,
             }
         }

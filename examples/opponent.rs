@@ -10,6 +10,7 @@
 use napoleonic::games::bailen::{self, Bailen};
 use napoleonic::games::bloody_monday::{self, BloodyMonday};
 use napoleonic::games::muskets::battle::{Battle, SCENARIO_IDS};
+use napoleonic::games::napoleons_battles::{self, NapoleonsBattles};
 use napoleonic::games::{Rules, Search};
 use napoleonic::opponent::{choose, greedy, Settings};
 use rand_core::{Rng, SeedableRng};
@@ -88,5 +89,9 @@ fn main() {
     }
     if want("bailen") {
         measure("bailen", games, &settings, |g| Bailen::new_game(bailen::DEFAULT_SCENARIO, &Default::default(), g as u64).unwrap());
+    }
+    if want("napoleons-battles") {
+        let ids = napoleons_battles::scenario::built_in();
+        measure("napoleons-battles", games, &settings, |g| NapoleonsBattles::new_game(&ids[g % ids.len()].id, &Default::default(), g as u64).unwrap());
     }
 }

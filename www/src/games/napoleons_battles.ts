@@ -98,6 +98,8 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
         return `cavalry pursuit: ${this.unitName(step.unit)}`;
       case 'CounterPursuit':
         return 'counter pursuit';
+      case 'FireAtCavalry':
+        return `fire at ${this.unitName(step.target)}, which has just moved`;
     }
     return 'decide';
   }
@@ -116,6 +118,7 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
       Withdrawal: 'Withdrawal',
       Pursuit: 'Pursuit',
       CounterPursuit: 'Counter pursuit',
+      FireAtCavalry: 'Fire at cavalry',
     };
     return names[step.step];
   }

@@ -6,6 +6,8 @@
 //! tests/golden/v1/: format 1 (choices as indices), written before format 2 existed.
 //! tests/golden/v2/: format 2 (the actions themselves). `NAME.txt` is the string and
 //! `NAME.history.jsonl` the history it replays to (one `Match::history()` entry a line).
+//! A mid-game string of hidden information also has `NAME.history-seen.jsonl`: the history as
+//! the side deciding next may see it, which is all the wasm boundary gives (tests/node/api.mjs).
 //! Regenerate v2 only deliberately: `cargo test --test golden -- --ignored write_golden_v2`.
 use napoleonic::core::record::{Record, FORMAT_1, RECORD_VERSION};
 use napoleonic::games::napoleons_battles::{self, NapoleonsBattles};
@@ -20,6 +22,24 @@ fn history_lines<R: Rules>(m: &Match<R>) -> Vec<String> {
         .iter()
         .map(|e| serde_json::to_string(e).expect("history entry serialises"))
         .collect()
+}
+
+/// The history as `viewer` may see it, one entry a line.
+fn seen_lines<R: Rules>(m: &Match<R>, viewer: Option<R::Side>) -> Vec<String> {
+    m.history_for(viewer)
+        .expect("history")
+        .iter()
+        .map(|e| serde_json::to_string(e).expect("history entry serialises"))
+        .collect()
+}
+
+/// Write `NAME.history-seen.jsonl` where the deciding side sees less than the whole history.
+fn write_seen<R: Rules>(dir: &Path, stem: &str, m: &Match<R>) {
+    let seen = seen_lines(m, m.prompt().map(|p| p.side));
+    if seen != history_lines(m) {
+        std::fs::write(dir.join(format!("{stem}.history-seen.jsonl")), seen.join("\n") + "\n").expect("write");
+        eprintln!("{stem}: the deciding side's history written");
+    }
 }
 
 fn read(path: &Path) -> String {
@@ -50,6 +70,12 @@ fn check_format<R: Rules>(format: &str, expected_version: u16) -> usize {
                 assert_eq!(got.len(), expected.len(), "{format}/{name}: number of history entries");
                 for (n, (g, e)) in got.iter().zip(&expected).enumerate() {
                     assert_eq!(g, e, "{format}/{name}: history entry {n} differs");
+                }
+                let seen = dir.join(format!("{stem}.history-seen.jsonl"));
+                if seen.exists() {
+                    let viewer = m.prompt().map(|p| p.side);
+                    let expected: Vec<String> = read(&seen).lines().map(str::to_string).collect();
+                    assert_eq!(seen_lines(&m, viewer), expected, "{format}/{name}: the history as the deciding side sees it");
                 }
                 // Saving it again writes the current format, which replays the same.
                 let again = Match::<R>::import(&m.export()).expect("re-export imports");
@@ -139,6 +165,7 @@ fn write<R: Rules>(name: &str, m: &Match<R>) {
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join(format!("{name}.txt")), m.export() + "\n").expect("write");
     std::fs::write(dir.join(format!("{name}.history.jsonl")), history_lines(m).join("\n") + "\n").expect("write");
+    write_seen(&dir, name, m);
     eprintln!("{name}: {} actions, {} characters", m.choices().len(), m.export().len());
 }
 
@@ -181,6 +208,28 @@ fn accept_new_event_shapes() {
             accept_event_shapes::<NapoleonsBattles>(format);
         }
     }
+}
+
+/// The deciding side's histories of the golden strings there are (the strings unchanged).
+fn write_seen_all<R: Rules>() {
+    let dir = Path::new(DIR).join("v2");
+    for entry in std::fs::read_dir(&dir).expect("dir").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(R::RULESET) && name.ends_with(".txt") {
+            if let Ok(m) = Match::<R>::import(&read(&entry.path())) {
+                write_seen(&dir, name.trim_end_matches(".txt"), &m);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "writes the deciding side's histories of the golden strings: run deliberately"]
+fn write_golden_seen_histories() {
+    write_seen_all::<bailen::Bailen>();
+    write_seen_all::<battle::Battle>();
+    write_seen_all::<bloody_monday::BloodyMonday>();
+    write_seen_all::<NapoleonsBattles>();
 }
 
 #[test]

@@ -169,13 +169,26 @@ console.log('-- scenario files from outside the built-in list');
 // Battles measures a continuous table in integers (core::plane), so this holds its geometry to it.
 console.log('-- golden strings replay in wasm exactly as natively');
 {
-  const { readdirSync, readFileSync } = await import('node:fs');
+  const { existsSync, readdirSync, readFileSync } = await import('node:fs');
   const dir = new URL('../golden/v2/', import.meta.url);
   const names = readdirSync(dir).filter((n) => n.endsWith('.txt'));
   for (const name of names) {
     const saved = readFileSync(new URL(name, dir), 'utf8').trim();
-    const expected = readFileSync(new URL(name.replace(/\.txt$/, '.history.jsonl'), dir), 'utf8').trim().split('\n');
-    const game = Game.importString(saved);
+    // What the wasm boundary gives is the history as the deciding side may see it: a mid-game
+    // string of hidden information has that history of its own (tests/golden.rs).
+    const seen = new URL(name.replace(/\.txt$/, '.history-seen.jsonl'), dir);
+    const whole = new URL(name.replace(/\.txt$/, '.history.jsonl'), dir);
+    const expected = readFileSync(existsSync(seen) ? seen : whole, 'utf8').trim().split('\n');
+    let game;
+    try {
+      game = Game.importString(saved);
+    } catch (e) {
+      // A string of older rules of its ruleset is refused, as natively (tests/golden.rs), and
+      // the refusal names both versions.
+      const m = /played under version (\d+) of the [\w-]+ rules and cannot be replayed faithfully by version (\d+)/.exec(String(e.message));
+      ok(e.kind === 'bad-saved-string' && m !== null && Number(m[1]) < Number(m[2]), `${name}: refused as written under older rules: ${e.message.slice(0, 120)}`);
+      continue;
+    }
     const got = game.history(null).map((e) => JSON.stringify(e));
     const same = got.length === expected.length && got.every((line, i) => JSON.stringify(JSON.parse(line)) === JSON.stringify(JSON.parse(expected[i])));
     ok(same, `${name}: ${got.length} history entries replayed in wasm, identical to the native ones`);

@@ -6,7 +6,7 @@
 // Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
 import type { BmScenarioFile, BmView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
-import { clickOnEnter, WidthZoom } from './zoom.js';
+import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS } from '../games/bloody_monday.js';
 
 export interface AreaBoardEvents {
@@ -31,21 +31,16 @@ function sideColour(side: string): { colour: string; ink: string } {
   return side === 'French' || side === 'Russian' ? LOOKS[side] : { colour: '#777', ink: '#fff' };
 }
 
-export class AreaBoard {
-  readonly root: HTMLDivElement;
+export class AreaBoard extends WidthBoard {
   private key = '';
   private base = '';
   private baseFor: BmScenarioFile | null = null;
-  private readOnly = false;
 
   constructor(
     parent: HTMLElement,
     private readonly events: AreaBoardEvents,
   ) {
-    this.root = parent.ownerDocument.createElement('div');
-    this.root.id = 'area-board';
-    this.root.hidden = true;
-    parent.append(this.root);
+    super(parent, 'area-board', 'svg.bm-map', 4);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
     this.root.addEventListener('click', (e) => {
       if (this.readOnly) return;
@@ -70,26 +65,6 @@ export class AreaBoard {
       if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
       else this.events.hover(null, null);
     });
-  }
-
-  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.bm-map'), 4);
-
-  /** Zoom by `factor` (1 = the map fits the box's width). */
-  zoom(factor: number): void {
-    this.zoomer.zoom(factor);
-  }
-
-  fit(): void {
-    this.zoomer.fit();
-  }
-
-  show(on: boolean): void {
-    this.root.hidden = !on;
-  }
-
-  setReadOnly(on: boolean): void {
-    this.readOnly = on;
-    this.root.classList.toggle('read-only', on);
   }
 
   clear(): void {

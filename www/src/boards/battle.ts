@@ -14,7 +14,7 @@
 // pool:kind) and piece ids, the same way the hex board reports them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
-import { clickOnEnter, WidthZoom } from './zoom.js';
+import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
 export interface BattleBoardEvents {
@@ -96,11 +96,8 @@ interface Block {
   svg: (x: number, y: number, h: number) => string;
 }
 
-export class BattleBoard {
-  readonly root: HTMLDivElement;
+export class BattleBoard extends WidthBoard {
   private key = '';
-  private readOnly = false;
-  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.battle-svg'), 3);
   private last: [BattleView, BattleScenario, BoardMarks] | null = null;
   private drawnWidth = 0;
 
@@ -108,11 +105,7 @@ export class BattleBoard {
     parent: HTMLElement,
     private readonly events: BattleBoardEvents,
   ) {
-    const doc = parent.ownerDocument;
-    this.root = doc.createElement('div');
-    this.root.id = 'battle-board';
-    this.root.hidden = true;
-    parent.append(this.root);
+    super(parent, 'battle-board', 'svg.battle-svg', 3);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
     this.root.addEventListener('click', (e) => {
       if (this.readOnly) return;
@@ -154,28 +147,10 @@ export class BattleBoard {
     }
   }
 
-  show(on: boolean): void {
-    this.root.hidden = !on;
-  }
-
-  setReadOnly(on: boolean): void {
-    this.readOnly = on;
-    this.root.classList.toggle('read-only', on);
-  }
-
   clear(): void {
     this.key = '';
     this.last = null;
     this.root.replaceChildren();
-  }
-
-  /** Zoom by `factor` (1 = the display fits the box's width). */
-  zoom(factor: number): void {
-    this.zoomer.zoom(factor);
-  }
-
-  fit(): void {
-    this.zoomer.fit();
   }
 
   private boxWidth(): number {

@@ -35,6 +35,13 @@ fn bad_input(message: String) -> JsValue {
     refusal(ErrorKind::BadInput, &message, None)
 }
 
+/// `check`'s answer: legal or not, and the engine's words for it.
+#[derive(Serialize)]
+struct Check {
+    legal: bool,
+    text: String,
+}
+
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
     value.serialize(&ser).map_err(|e| bad_input(e.to_string()))
@@ -104,6 +111,7 @@ trait Handle {
     fn apply(&mut self, action: &JsValue) -> Result<JsValue, JsValue>;
     fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue>;
     fn is_legal(&self, action: &JsValue) -> bool;
+    fn check(&self, action: &JsValue) -> Result<JsValue, JsValue>;
     fn describe(&self, action: &JsValue) -> Result<String, JsValue>;
     fn view(&self, side: &str) -> Result<JsValue, JsValue>;
     fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue>;
@@ -172,6 +180,18 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     }
     fn is_legal(&self, action: &JsValue) -> bool {
         from_js::<R::Action>(action, "action").is_ok_and(|a| self.state().is_legal(&a))
+    }
+    fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+        let action: R::Action = from_js(action, "action")?;
+        let state = self.state();
+        let listed = state.prompt().is_some_and(|p| p.actions.contains(&action));
+        let check = match state.check_filled(&action) {
+            _ if listed => Check { legal: true, text: state.describe(&action) },
+            Ok(()) => Check { legal: true, text: state.filled_note(&action).unwrap_or_else(|| state.describe(&action)) },
+            Err(GameError::Illegal(why)) => Check { legal: false, text: why },
+            Err(other) => Check { legal: false, text: other.to_string() },
+        };
+        to_js(&check)
     }
     fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
         let action: R::Action = from_js(action, "action")?;
@@ -407,6 +427,12 @@ impl Game {
     pub fn is_legal(&self, action: JsValue) -> bool {
         self.inner.is_legal(&action)
     }
+    /// Is `action` legal now, and in the engine's words why not, or what a legal filling of a
+    /// template spends and leaves (the page shows it while a piece is dragged).
+    #[wasm_bindgen(unchecked_return_type = "{ legal: boolean; text: string }")]
+    pub fn check(&self, action: JsValue) -> Result<JsValue, JsValue> {
+        self.inner.check(&action)
+    }
     pub fn describe(&self, action: JsValue) -> Result<String, JsValue> {
         self.inner.describe(&action)
     }
@@ -523,6 +549,11 @@ macro_rules! typed_game {
             #[wasm_bindgen(js_name = isLegal)]
             pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> bool {
                 self.inner.is_legal(&action)
+            }
+            /// Is `action` legal now: the engine's refusal, or what a legal filling spends and leaves.
+            #[wasm_bindgen(unchecked_return_type = "{ legal: boolean; text: string }")]
+            pub fn check(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> Result<JsValue, JsValue> {
+                self.inner.check(&action)
             }
             pub fn describe(&self, #[wasm_bindgen(unchecked_param_type = $action)] action: JsValue) -> Result<String, JsValue> {
                 self.inner.describe(&action)

@@ -109,10 +109,18 @@ fn a_move_beyond_the_allowance_is_refused_with_its_cost_and_changes_nothing() {
         other => panic!("{other:?}"),
     }
     assert_eq!(before, format!("{:?}", g.view(Side::French)));
-    // 5" is within the allowance.
+    assert_eq!(g.filled_note(&a), None, "a refused filling has no note");
+    // 5" is within the allowance: while it is dragged the engine says what it spends and leaves.
     let a = Action::Move { unit: 0, to: napoleonic::core::plane::Point::new(5300, 800), facing: g.unit(0).facing };
+    assert_eq!(g.filled_note(&a).as_deref(), Some("5.00\" of 8.00\", 3.00\" left"));
     g.apply(&a).expect("a 5 inch advance");
     assert_eq!(g.unit(0).spent, 500);
+    // And 2" more: the footprint's centre crosses the páramo's steep east face (rough, 3:2);
+    // the note is what the move will spend.
+    let b = Action::Move { unit: 0, to: napoleonic::core::plane::Point::new(5100, 800), facing: g.unit(0).facing };
+    assert_eq!(g.filled_note(&b).as_deref(), Some("3.00\" of 3.00\", 0.00\" left"));
+    g.apply(&b).expect("the rest of the allowance");
+    assert_eq!(g.unit(0).spent, 800);
 }
 
 #[test]

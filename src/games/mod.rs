@@ -326,6 +326,12 @@ pub trait Rules: Clone + Sized {
     fn check_filled(&self, action: &Self::Action) -> Result<(), GameError> {
         Err(GameError::Illegal(format!("{action} is not offered now")))
     }
+    /// What a filling `check_filled` accepts would spend and leave, in the player's words, for
+    /// the page to show while a piece is dragged ("3.20\" of 6.00\", 2.80\" left"). None by
+    /// default, and for anything that is not such a filling.
+    fn filled_note(&self, _action: &Self::Action) -> Option<String> {
+        None
+    }
     /// Is this action legal now? Agrees with membership in `prompt().actions`, or with
     /// `check_filled` for the filling of a template.
     fn is_legal(&self, action: &Self::Action) -> bool {

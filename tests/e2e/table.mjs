@@ -33,7 +33,7 @@ function table(page) {
     terrain: [...document.querySelectorAll('#table-board [data-terrain]')].map((g) => g.dataset.terrain),
     lines: document.querySelectorAll('#table-board .nb-stream .nb-line, #table-board .nb-road .nb-line').length,
     movable: [...document.querySelectorAll('#table-board .nb-unit.movable')].map((g) => Number(g.dataset.piece)),
-    message: document.querySelector('#table-board .nb-message')?.hidden ? null : document.querySelector('#table-board .nb-message')?.textContent ?? null,
+    message: document.querySelector('#table-board .nb-message')?.classList.contains('empty') ? null : document.querySelector('#table-board .nb-message')?.textContent ?? null,
   }));
 }
 
@@ -59,14 +59,18 @@ async function drag(page, id, dxIn, dyIn) {
   const scale = await pxPerInch(page);
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
+  const tableTop = () => page.evaluate(() => document.querySelector('#table-board svg.nb-table').getBoundingClientRect().top);
+  const top0 = await tableTop();
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   const steps = 8;
   for (let i = 1; i <= steps; i += 1) await page.mouse.move(x0 + (dxIn * scale * i) / steps, y0 - (dyIn * scale * i) / steps);
   const ghost = await page.evaluate(() => {
     const g = document.querySelector('#table-board g.nb-ghost');
-    return { unit: g?.dataset.unit, legal: g?.dataset.legal, cls: g?.getAttribute('class') };
+    const m = document.querySelector('#table-board .nb-message');
+    return { unit: g?.dataset.unit, legal: g?.dataset.legal, cls: g?.getAttribute('class'), words: m?.classList.contains('empty') ? null : m?.textContent, tone: m?.dataset.tone };
   });
+  ghost.shifted = (await tableTop()) - top0;
   await page.mouse.up();
   return ghost;
 }
@@ -95,6 +99,9 @@ export default async function tableSuite({ page, origin }) {
   const before = await unit(page, 0);
   let ghost = await drag(page, 0, -3, 0);
   check(ghost.unit === '0' && ghost.legal === 'true', 'while dragging, the ghost is the engine-legal colour', ghost);
+  const said = /^(\d+\.\d\d)" of (\d+\.\d\d)", (\d+\.\d\d)" left$/.exec(ghost.words ?? '');
+  check(said !== null && Number(said[1]) > 2.5 && Number(said[1]) < 3.5 && Math.abs(Number(said[1]) + Number(said[3]) - Number(said[2])) < 0.005 && ghost.tone === 'info', `while dragging, the engine says what the move spends and leaves: ${ghost.words}`, ghost);
+  check(ghost.shifted === 0, 'the table does not move under the dragging pointer', ghost);
   await choicesReach(page, s.choices + 1);
   const after = await unit(page, 0);
   const moved = Math.hypot(after.x - before.x, after.y - before.y) / 100;
@@ -107,7 +114,8 @@ export default async function tableSuite({ page, origin }) {
   const f5 = await unit(page, 4);
   ghost = await drag(page, 4, -20, 0);
   check(ghost.legal === 'false' && /illegal/.test(ghost.cls), 'a ghost beyond the allowance is the illegal colour', ghost);
-  await page.waitForSelector('#table-board .nb-message[data-tone="refused"]:not([hidden])');
+  check(ghost.tone === 'refused' && (ghost.words ?? '').length > 5, `before the drop, the engine says why it would be refused: ${ghost.words}`, ghost);
+  await page.waitForSelector('#table-board .nb-message[data-tone="refused"]:not(.empty) > span');
   const refused = await table(page);
   check(/not legal now: illegal action: .+/.test(refused.message ?? ''), 'the engine\'s refusal is shown', refused.message);
   const f5after = await unit(page, 4);
@@ -137,6 +145,24 @@ export default async function tableSuite({ page, origin }) {
   s = await state(page);
   check(s.logText.some((l) => /forms/.test(l)), `the listed action is applied (${label})`, s.lastLog);
 
+  // The overlays on demand: every unit's fire arcs, every general's command span (the engine's
+  // templates and spans, drawn), and off again.
+  const overlays = () =>
+    page.evaluate(() => ({
+      arcs: new Set([...document.querySelectorAll('#table-board .nb-arc')].map((p) => p.dataset.arc)).size,
+      spans: document.querySelectorAll('#table-board .nb-span').length,
+      pressed: [...document.querySelectorAll('#table-board .nb-tools button')].map((b) => b.getAttribute('aria-pressed')),
+    }));
+  await page.click('#table-board .nb-tools button:has-text("Fire arcs")');
+  await page.click('#table-board .nb-tools button:has-text("Command spans")');
+  const on = await overlays();
+  check(on.arcs >= 10 && on.spans >= 5 && on.pressed.every((p) => p === 'true'), `the fire arcs (${on.arcs} units) and command spans (${on.spans} generals) are drawn on demand`, on);
+  await shot('overlays');
+  await page.click('#table-board .nb-tools button:has-text("Fire arcs")');
+  await page.click('#table-board .nb-tools button:has-text("Command spans")');
+  const off = await overlays();
+  check(off.spans === 0 && off.arcs <= 1 && off.pressed.every((p) => p === 'false'), 'and hidden again (a selected unit keeps its own arc)', off);
+
   // End the movement step.
   await page.click('#quick button[data-type="EndMovement"]');
   await choicesReach(page, s.choices + 1);
@@ -160,6 +186,21 @@ export async function tablePhone({ page, origin }) {
   if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
   const ghost = await page.evaluate(() => document.querySelector('#table-board g.nb-ghost')?.dataset.unit ?? null);
   check(ghost === '0', 'a tap selects a unit to move (its ghost is drawn)', ghost);
+  // A finger drags F1 west: touch events, as a phone sends them.
+  const before = await unit(page, 0);
+  const box = await page.locator('#table-board .nb-unit[data-piece="0"] .nb-body').boundingBox();
+  const scale = await pxPerInch(page);
+  const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - (2 * scale * i) / 8, y: y0 }] });
+  const words = await page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  check(/" left$/.test(words), `while a finger drags, the engine says what is spent and left: ${words}`, words);
+  await choicesReach(page, s.choices + 2);
+  const after = await unit(page, 0);
+  const moved = (before.x - after.x) / 100;
+  check(moved > 1.5 && moved < 2.5 && after.y === before.y, `a touch drag moves the unit: F1's front went ${moved.toFixed(2)}" west`, { before, after });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   check(width <= 390, 'the page does not scroll sideways on a phone', width);
   await shot('movement');

@@ -38,6 +38,12 @@ export type EnginePrompt<T extends RulesetTypes = RulesetTypes> = Prompt<T['side
 /** One entry of the engine's history(). */
 export type HistoryStep<T extends RulesetTypes = RulesetTypes> = HistoryEntry<T['side'], T['action'], T['event']>;
 
+/** The engine's answer for an action a board filled in (a dragged base). */
+export interface EngineCheck {
+  legal: boolean;
+  text: string;
+}
+
 /** What a typed game class of the engine offers (each ruleset's class has these methods). */
 export interface EngineGame<T extends RulesetTypes> {
   ruleset(): string;
@@ -47,6 +53,7 @@ export interface EngineGame<T extends RulesetTypes> {
   apply(action: T['action']): T['event'][];
   applyIndex(index: number): T['event'][];
   isLegal(action: T['action']): boolean;
+  check(action: T['action']): EngineCheck;
   describe(action: T['action']): string;
   view(side: T['side']): T['view'];
   odds(action: T['action']): T['odds'] | null;
@@ -210,6 +217,11 @@ export class Session<T extends RulesetTypes = RulesetTypes> {
 
   isLegal(action: T['action']): boolean {
     return this.game.isLegal(action);
+  }
+
+  /** Legal or not, in the engine's words: its refusal, or what a filled template spends. */
+  check(action: T['action']): EngineCheck {
+    return this.game.check(action);
   }
 
   /** Apply an action object; returns the events. Throws the engine's error, changing nothing. */

@@ -188,9 +188,10 @@ interface ViewBoard {
 const tableBoard = new TableBoard(el.boardArea, {
   activatePiece: (id, key, at) => clickPiece(id, key, at),
   hover: (target, at) => hover(target, at),
-  isLegal: (action) => {
+  check: (action) => {
     const c = current;
-    return !!c && !replay && c.session.isLegal(action);
+    if (!c || replay) return { legal: false, text: 'This is an earlier position.' };
+    return c.session.check(action);
   },
   apply: (action) => applyFilled(action),
 });
@@ -1060,6 +1061,15 @@ function hideChooser(): void {
 
 // ---- the player's commands -----------------------------------------------------------------------
 
+/** The engine's words for an action, or its tag when the engine cannot describe it. */
+function describeAction(c: Current, action: EngineAction): string {
+  try {
+    return c.session.describe(action);
+  } catch {
+    return actionTag(action);
+  }
+}
+
 function choose(index: number, how: string, t0 = performance.now()): void {
   const c = current;
   if (!c || replay) return;
@@ -1069,12 +1079,7 @@ function choose(index: number, how: string, t0 = performance.now()): void {
   // The computer chooses for its sides only, and nobody else does.
   const byComputer = how === 'computer';
   if (byComputer !== isComputer(c, prompt.side)) return;
-  let text: string;
-  try {
-    text = c.session.describe(action);
-  } catch {
-    text = actionTag(action);
-  }
+  const text = describeAction(c, action);
   let events: EngineEvent[];
   try {
     events = c.session.applyIndex(index);
@@ -1096,12 +1101,7 @@ function applyFilled(action: EngineAction): string | null {
   if (!prompt) return 'The game is over.';
   if (isComputer(c, prompt.side)) return `The ${prompt.side} are played by the computer.`;
   const t0 = performance.now();
-  let text: string;
-  try {
-    text = c.session.describe(action);
-  } catch {
-    text = actionTag(action);
-  }
+  const text = describeAction(c, action);
   let events: EngineEvent[];
   try {
     events = c.session.apply(action);

@@ -100,6 +100,26 @@ impl NapoleonsBattles {
         }
     }
 
+    /// Where `u` could fire from where it stands, for the table to draw (a.9): one template per
+    /// firing front, an artillery wedge cut at its maximum range; nothing for a unit that may not
+    /// fire (Fire Principle (1)). Line of sight is not in it: a fire's refusal says what blocks.
+    pub(crate) fn fire_arcs(&self, u: UnitId) -> Vec<Vec<Point>> {
+        if !self.may_fire_again(u, self.side_of(u)) {
+            return Vec::new();
+        }
+        self.fronts(u)
+            .into_iter()
+            .map(|(a, b, facing)| {
+                if self.card(u).arm == Arm::Artillery {
+                    let range = i64::from(self.scen.units[usize::from(u)].calibre.map_or(0, |c| c.max_range()));
+                    crate::core::plane::wedge(a, b, facing, ARTILLERY_SPREAD, range).to_vec()
+                } else {
+                    self.template(u, a, b, facing).0
+                }
+            })
+            .collect()
+    }
+
     /// Measure a fire of `u` at `t`, or say why it may not be made.
     pub(crate) fn check_fire(&self, u: UnitId, t: UnitId) -> Result<FireSetup, String> {
         let (un, tn) = (&self.scen.units[usize::from(u)].id, &self.scen.units[usize::from(t)].id);

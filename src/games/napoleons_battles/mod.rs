@@ -280,6 +280,8 @@ pub struct UnitView {
     pub state: UnitState,
     pub bases: u8,
     pub footprint: [Point; 4],
+    /// Its fire templates where it stands (a.9), empty when it may not fire.
+    pub arcs: Vec<Vec<Point>>,
 }
 
 #[derive(Clone, Debug, Serialize, Tsify)]
@@ -361,6 +363,9 @@ impl Rules for NapoleonsBattles {
     fn check_filled(&self, action: &Action) -> Result<(), GameError> {
         self.check_template_filling(action)
     }
+    fn filled_note(&self, action: &Action) -> Option<String> {
+        self.template_filling_note(action)
+    }
     fn view(&self, _side: Side) -> View {
         View {
             turn: self.turn,
@@ -374,6 +379,7 @@ impl Rules for NapoleonsBattles {
                     state: self.unit(u).clone(),
                     bases: self.bases_of(u),
                     footprint: self.rect(u).corners(),
+                    arcs: self.fire_arcs(u),
                 })
                 .collect(),
             generals: (0..self.generals.len())

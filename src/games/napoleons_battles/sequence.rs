@@ -411,6 +411,33 @@ impl NapoleonsBattles {
         }
     }
 
+    /// What a legal filling of a template spends and leaves, for the page while it is dragged:
+    /// inches of the allowance (and the units it would contact), or of a general's 24" ride.
+    pub(crate) fn template_filling_note(&self, action: &Action) -> Option<String> {
+        self.check_template_filling(action).ok()?;
+        let measured = |unit: UnitId, to: Point, facing: Facing, budget: i32| {
+            let m = self.measure_move(unit, to, facing, budget).ok()?;
+            let mut note = format!("{}\" of {}\", {}\" left", inches(m.cost), inches(budget), inches(budget - m.cost));
+            if !m.contacts.is_empty() {
+                let names: Vec<&str> = m.contacts.iter().map(|&t| self.scen.units[usize::from(t)].id.as_str()).collect();
+                note += &format!("; contact with {}", names.join(", "));
+            }
+            Some(note)
+        };
+        match (&self.phase, *action) {
+            (Phase::Movement, Action::Move { unit, to, facing }) => measured(unit, to, facing, self.left(unit)),
+            (Phase::CavalryReaction, Action::ReactionMove { unit, to, facing }) => measured(unit, to, facing, self.reaction_budget(unit)),
+            (Phase::Pursuit { .. }, Action::Move { unit, to, facing }) => measured(unit, to, facing, self.chart_allowance(unit, Formation::Column) / 2),
+            (Phase::Movement, Action::MoveGeneral { general, to }) => {
+                let g = usize::from(general);
+                let d = self.generals[g].distance(to) as i32;
+                let left = super::movement::GENERAL_RIDE - self.ridden[g];
+                Some(format!("{}\" ridden, {}\" left of the general's 24\"", inches(d), inches(left - d)))
+            }
+            _ => None,
+        }
+    }
+
     fn why_not_moving(&self, u: UnitId) -> String {
         let s = self.unit(u);
         if matches!(s.order, Order::Routed | Order::Gone) {

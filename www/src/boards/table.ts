@@ -5,12 +5,12 @@
 //
 // A unit the prompt's MoveUnit template lets move is dragged: a ghost of its footprint follows the
 // pointer (its front point translated, its facing kept; Q/E or the wheel turn it by 5°, the arrow
-// keys move it by 1", Enter commits). Each position is asked of the engine (isLegal) and the ghost
-// coloured by its answer; a drop is applied by the engine, which refuses an illegal one in its own
-// words. No geometry is decided here beyond drawing and converting the pointer to table hundredths.
+// keys move it by 1", Enter commits). Each position is asked of the engine (check) and the ghost
+// coloured and labelled by its answer (what the move spends and leaves, or why it would be
+// refused); a drop is applied by the engine, which refuses an illegal one in its own words. No geometry is decided here beyond drawing and converting the pointer to table hundredths.
 import type { NbAction, NbFacing, NbPoint, NbScenario, NbView } from '../../pkg/napoleonic.js';
 import type { BoardMarks, Where } from './hex.js';
-import { WidthZoom } from './zoom.js';
+import { WidthBoard } from './zoom.js';
 
 /** A unit that may be dragged now: the prompt's MoveUnit template. */
 export interface TableMovable {
@@ -24,8 +24,8 @@ export interface TableMovable {
 export interface TableBoardEvents {
   activatePiece(id: number, key: string, at: Where): void;
   hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-  /** The engine's answer for a filled template. */
-  isLegal(action: NbAction): boolean;
+  /** The engine's answer for a filled template: legal or not, and its words for it. */
+  check(action: NbAction): { legal: boolean; text: string };
   /** Apply a filled template: null when applied, else the engine's refusal. */
   apply(action: NbAction): string | null;
 }
@@ -59,11 +59,10 @@ interface Drag {
   moved: boolean;
 }
 
-export class TableBoard {
-  readonly root: HTMLDivElement;
+export class TableBoard extends WidthBoard {
   private readonly message: HTMLParagraphElement;
+  private readonly messageText: HTMLSpanElement;
   private readonly holder: HTMLDivElement;
-  private readOnly = false;
   private key = '';
   private viewKey = '';
   private scenario: NbScenario | null = null;
@@ -72,25 +71,45 @@ export class TableBoard {
   private ghost: Ghost | null = null;
   private drag: Drag | null = null;
   private suppressClick = false;
-  private readonly zoomer = new WidthZoom(() => this.root.querySelector<SVGSVGElement>('svg.nb-table'), 6);
+  /** The overlays a player asks for: every unit's fire arcs, every general's command span. */
+  private showArcs = false;
+  private showSpans = false;
+  private last: [NbView, NbScenario, BoardMarks, TableMovable[]] | null = null;
 
   constructor(
     parent: HTMLElement,
     private readonly events: TableBoardEvents,
   ) {
+    super(parent, 'table-board', 'svg.nb-table', 6);
     const doc = parent.ownerDocument;
-    this.root = doc.createElement('div');
-    this.root.id = 'table-board';
-    this.root.hidden = true;
     this.message = doc.createElement('p');
     this.message.className = 'nb-message';
     this.message.setAttribute('role', 'status');
     this.message.setAttribute('aria-live', 'polite');
-    this.message.hidden = true;
+    this.message.classList.add('empty');
+    this.messageText = doc.createElement('span');
+    this.message.append(this.messageText);
     this.holder = doc.createElement('div');
     this.holder.className = 'nb-holder';
-    this.root.append(this.message, this.holder);
-    parent.append(this.root);
+    const tools = doc.createElement('div');
+    tools.className = 'nb-tools';
+    const toggle = (label: string, title: string, flip: () => boolean): HTMLButtonElement => {
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute('aria-pressed', 'false');
+      b.addEventListener('click', () => {
+        b.setAttribute('aria-pressed', String(flip()));
+        this.redraw();
+      });
+      return b;
+    };
+    tools.append(
+      toggle('Fire arcs', 'Show the fire templates of every unit that may fire (a selected unit always shows its own)', () => (this.showArcs = !this.showArcs)),
+      toggle('Command spans', "Show each general's command span", () => (this.showSpans = !this.showSpans)),
+    );
+    this.root.append(tools, this.message, this.holder);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
     this.holder.addEventListener('click', (e) => {
       if (this.readOnly) return;
@@ -130,21 +149,8 @@ export class TableBoard {
     this.root.addEventListener('keydown', (e) => this.key_(e));
   }
 
-  zoom(factor: number): void {
-    this.zoomer.zoom(factor);
-  }
-
-  fit(): void {
-    this.zoomer.fit();
-  }
-
-  show(on: boolean): void {
-    this.root.hidden = !on;
-  }
-
-  setReadOnly(on: boolean): void {
-    this.readOnly = on;
-    this.root.classList.toggle('read-only', on);
+  override setReadOnly(on: boolean): void {
+    super.setReadOnly(on);
     if (on) this.ghost = null;
   }
 
@@ -158,8 +164,9 @@ export class TableBoard {
 
   /** The refusal or the hint under the table's top edge. */
   say(text: string | null, tone: 'refused' | 'info' = 'info'): void {
-    this.message.hidden = !text;
-    this.message.textContent = text ?? '';
+    // It lies over the table's top edge, so that the table never moves under a dragging pointer.
+    this.message.classList.toggle('empty', !text);
+    this.messageText.textContent = text ?? '';
     this.message.dataset.tone = tone;
   }
 
@@ -248,30 +255,34 @@ export class TableBoard {
     }
     const moved = g.to.x !== g.from.x || g.to.y !== g.from.y || g.facing !== g.fromFacing;
     let legal = true;
+    let text = '';
     if (moved) {
       try {
-        legal = this.events.isLegal(this.action(g));
-      } catch {
+        ({ legal, text } = this.events.check(this.action(g)));
+      } catch (e) {
         legal = false;
+        text = e instanceof Error ? e.message : String(e);
       }
     }
     // Turning by a bearing is clockwise on the screen (y flipped): SVG's positive rotation.
     const turn = (g.facing - g.fromFacing) / 2;
     const transform = `translate(${g.to.x} ${this.sy(g.to.y)}) rotate(${turn}) translate(${-g.from.x} ${-this.sy(g.from.y)})`;
-    const m = this.movable.get(g.unit);
-    const dist = Math.hypot(g.to.x - g.from.x, g.to.y - g.from.y) / 100;
     layer.dataset.unit = String(g.unit);
     layer.dataset.legal = String(legal);
     layer.dataset.to = `${g.to.x},${g.to.y}`;
     layer.dataset.facing = String(g.facing);
     layer.setAttribute('class', `nb-ghost ${moved ? (legal ? 'legal' : 'illegal') : 'still'}`);
     const sp = this.sy(g.to.y);
+    // The tape from where the front stood to where it would stand (drawn, not measured: the
+    // engine's words say what the move costs).
     layer.innerHTML =
+      (moved ? `<line class="nb-tape" x1="${g.from.x}" y1="${this.sy(g.from.y)}" x2="${g.to.x}" y2="${sp}"/>` : '') +
       `<polygon class="nb-ghost-body" points="${this.pts(u.footprint)}" transform="${transform}"/>` +
       `<circle class="nb-ghost-front" cx="${g.to.x}" cy="${sp}" r="25"/>` +
-      (moved
-        ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 60}">${dist.toFixed(1)}" ${(g.facing / 2).toFixed(0)}°${m ? ` (${(m.left / 100).toFixed(1)}" left)` : ''}${legal ? '' : ' ✗'}</text>`
-        : '');
+      (moved ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 60}">${(g.facing / 2).toFixed(0)}° ${legal ? '✓' : '✗'}</text>` : '');
+    // While dragging, the engine's words stand above the table: what is spent and left, or why
+    // the drop would be refused.
+    if (moved) this.say(text, legal ? 'info' : 'refused');
   }
 
   // ---- pointer and keys --------------------------------------------------------------------------
@@ -410,7 +421,30 @@ export class TableBoard {
     return best;
   }
 
+  private redraw(): void {
+    if (!this.last) return;
+    this.key = '';
+    this.draw(...this.last);
+  }
+
+  /** The fire arcs and command spans asked for, under the units. */
+  private overlays(view: NbView, marks: BoardMarks): string {
+    let out = '<g class="nb-overlays">';
+    view.units.forEach((u, id) => {
+      if (u.state.order === 'Gone' || !u.arcs.length) return;
+      if (!this.showArcs && marks.selected !== id) return;
+      for (const arc of u.arcs) out += `<path class="nb-arc side-${u.side}" data-arc="${id}" d="${this.path(arc, true)}"/>`;
+    });
+    if (this.showSpans) {
+      for (const g of view.generals) {
+        if (g.span > 0) out += `<circle class="nb-span side-${g.side}" data-span="${esc(g.id)}" cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="${g.span}"/>`;
+      }
+    }
+    return out + '</g>';
+  }
+
   draw(view: NbView, s: NbScenario, marks: BoardMarks, movable: TableMovable[]): void {
+    this.last = [view, s, marks, movable];
     this.scenario = s;
     this.view = view;
     this.movable = new Map(movable.map((m) => [m.unit, m]));
@@ -420,7 +454,7 @@ export class TableBoard {
       if (this.ghost) this.ghost = null;
     }
     if (this.ghost && !this.movable.has(this.ghost.unit)) this.ghost = null;
-    const key = JSON.stringify([viewKey, [...marks.selectable], [...marks.targets], marks.selected, movable, this.readOnly]);
+    const key = JSON.stringify([viewKey, [...marks.selectable], [...marks.targets], marks.selected, movable, this.readOnly, this.showArcs, this.showSpans]);
     if (key === this.key) {
       this.drawGhost();
       return;
@@ -465,6 +499,7 @@ export class TableBoard {
       `<rect class="nb-cloth" x="0" y="0" width="${s.width}" height="${s.height}"/>` +
       this.grid(s) +
       this.terrain(s) +
+      this.overlays(view, marks) +
       units +
       '<g class="nb-ghost"></g>' +
       '</svg>';

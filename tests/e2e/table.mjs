@@ -135,6 +135,30 @@ export default async function tableSuite({ page, origin }) {
   const f6after = await unit(page, 5);
   check(f6after.x === f6.x - 200 && f6after.y === f6.y, 'arrow keys move the selected unit 1" a step, Enter commits', { f6, f6after });
 
+  // A general rides: drag the first French general who may 4" north. The engine's words while
+  // dragging count the ride against his 24".
+  const rider = await page.evaluate(() => {
+    const g = document.querySelector('#table-board .nb-general.movable[data-rider]');
+    return g ? { index: g.dataset.rider, id: g.dataset.general, at: g.dataset.at.split(',').map(Number) } : null;
+  });
+  check(rider !== null, 'the generals who may ride can be dragged', rider);
+  {
+    const box = await page.locator(`#table-board .nb-general[data-rider="${rider.index}"] circle`).first().boundingBox();
+    const scale = await pxPerInch(page);
+    const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i += 1) await page.mouse.move(x0, y0 - (4 * scale * i) / 8);
+    const words = await page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+    const s3 = await state(page);
+    await page.mouse.up();
+    check(/^(3\.9\d|4\.\d\d)" ridden, \d+\.\d\d" left of the general's 24"$/.test(words), `while a general is dragged, the engine counts his ride: ${words}`, words);
+    await choicesReach(page, s3.choices + 1);
+    const at = await page.evaluate((id) => document.querySelector(`#table-board .nb-general[data-general="${id}"]`)?.dataset.at.split(',').map(Number), rider.id);
+    const rode = (at[1] - rider.at[1]) / 100;
+    check(Math.abs(rode - 4) < 0.2 && at[0] === rider.at[0], `the general rode ${rode.toFixed(2)}" north`, { rider, at });
+  }
+
   // A listed action: a formation change from the list.
   s = await state(page);
   const change = s.actions.findIndex((a) => a.type === 'ChangeFormation');

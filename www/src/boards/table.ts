@@ -3,7 +3,8 @@
 // (hills shaded by level, woods, towns, streams, roads, objectives), units as their footprints
 // (the engine's four corners) with a darker front edge, generals as discs.
 //
-// A unit the prompt's MoveUnit template lets move is dragged: a ghost of its footprint follows the
+// A unit the prompt's MoveUnit template lets move is dragged (and so is a general his MoveGeneral
+// template lets ride): a ghost of its footprint follows the
 // pointer (its front point translated, its facing kept; Q/E or the wheel turn it by 5°, the arrow
 // keys move it by 1", Enter commits). Each position is asked of the engine (check) and the ghost
 // coloured and labelled by its answer (what the move spends and leaves, or why it would be
@@ -42,7 +43,10 @@ function esc(text: string): string {
 }
 
 interface Ghost {
+  /** The unit dragged, or -1 for a general. */
   unit: number;
+  /** The general dragged (his index), or null for a unit. */
+  general: number | null;
   /** The unit's own front point and facing, where the ghost started. */
   from: NbPoint;
   fromFacing: NbFacing;
@@ -68,13 +72,15 @@ export class TableBoard extends WidthBoard {
   private scenario: NbScenario | null = null;
   private view: NbView | null = null;
   private movable = new Map<number, TableMovable>();
+  /** The generals the prompt's MoveGeneral templates let ride (by index). */
+  private riders = new Set<number>();
   private ghost: Ghost | null = null;
   private drag: Drag | null = null;
   private suppressClick = false;
   /** The overlays a player asks for: every unit's fire arcs, every general's command span. */
   private showArcs = false;
   private showSpans = false;
-  private last: [NbView, NbScenario, BoardMarks, TableMovable[]] | null = null;
+  private last: [NbView, NbScenario, BoardMarks, TableMovable[], number[]] | null = null;
 
   constructor(
     parent: HTMLElement,
@@ -118,6 +124,11 @@ export class TableBoard extends WidthBoard {
         return;
       }
       if (!(e.target instanceof Element)) return;
+      const rider = e.target.closest<SVGElement>('[data-rider]');
+      if (rider) {
+        this.selectGeneral(Number(rider.dataset.rider));
+        return;
+      }
       const piece = e.target.closest<SVGElement>('[data-piece]');
       if (!piece) return;
       const id = Number(piece.dataset.piece);
@@ -203,11 +214,21 @@ export class TableBoard extends WidthBoard {
     const u = this.view?.units[unit];
     if (!u || !this.movable.has(unit)) return;
     if (this.ghost?.unit === unit) return;
-    this.ghost = { unit, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
+    this.ghost = { unit, general: null, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
+    this.drawGhost();
+  }
+
+  /** A general the prompt lets ride: his ghost follows the pointer (b.6: 24" a step). */
+  private selectGeneral(general: number): void {
+    const g = this.view?.generals[general];
+    if (!g || !this.riders.has(general)) return;
+    if (this.ghost?.general === general) return;
+    this.ghost = { unit: -1, general, from: g.at, fromFacing: 0, to: g.at, facing: 0 };
     this.drawGhost();
   }
 
   private action(g: Ghost): NbAction {
+    if (g.general !== null) return { type: 'MoveGeneral', general: g.general, to: g.to };
     const m = this.movable.get(g.unit);
     return m?.reaction
       ? { type: 'ReactionMove', unit: g.unit, to: g.to, facing: g.facing }
@@ -215,7 +236,7 @@ export class TableBoard extends WidthBoard {
   }
 
   private turn(halfDegrees: number): void {
-    if (!this.ghost) return;
+    if (!this.ghost || this.ghost.general !== null) return;
     this.ghost.facing = (((this.ghost.facing + halfDegrees) % 720) + 720) % 720;
     this.drawGhost();
   }
@@ -248,7 +269,8 @@ export class TableBoard extends WidthBoard {
     if (!layer) return;
     const g = this.ghost;
     const u = g ? this.view?.units[g.unit] : undefined;
-    if (!g || !u) {
+    const rider = g && g.general !== null ? this.view?.generals[g.general] : undefined;
+    if (!g || (!u && !rider)) {
       layer.replaceChildren();
       layer.removeAttribute('data-unit');
       return;
@@ -268,6 +290,8 @@ export class TableBoard extends WidthBoard {
     const turn = (g.facing - g.fromFacing) / 2;
     const transform = `translate(${g.to.x} ${this.sy(g.to.y)}) rotate(${turn}) translate(${-g.from.x} ${-this.sy(g.from.y)})`;
     layer.dataset.unit = String(g.unit);
+    if (g.general !== null) layer.dataset.general = String(g.general);
+    else layer.removeAttribute('data-general');
     layer.dataset.legal = String(legal);
     layer.dataset.to = `${g.to.x},${g.to.y}`;
     layer.dataset.facing = String(g.facing);
@@ -277,9 +301,12 @@ export class TableBoard extends WidthBoard {
     // engine's words say what the move costs).
     layer.innerHTML =
       (moved ? `<line class="nb-tape" x1="${g.from.x}" y1="${this.sy(g.from.y)}" x2="${g.to.x}" y2="${sp}"/>` : '') +
-      `<polygon class="nb-ghost-body" points="${this.pts(u.footprint)}" transform="${transform}"/>` +
-      `<circle class="nb-ghost-front" cx="${g.to.x}" cy="${sp}" r="25"/>` +
-      (moved ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 60}">${(g.facing / 2).toFixed(0)}° ${legal ? '✓' : '✗'}</text>` : '');
+      (u
+        ? `<polygon class="nb-ghost-body" points="${this.pts(u.footprint)}" transform="${transform}"/>` +
+          `<circle class="nb-ghost-front" cx="${g.to.x}" cy="${sp}" r="25"/>` +
+          (moved ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 60}">${(g.facing / 2).toFixed(0)}° ${legal ? '✓' : '✗'}</text>` : '')
+        : `<circle class="nb-ghost-body" cx="${g.to.x}" cy="${sp}" r="55"/>` +
+          (moved ? `<text class="nb-ghost-text" x="${g.to.x}" y="${sp - 80}">${legal ? '✓' : '✗'}</text>` : ''));
     // While dragging, the engine's words stand above the table: what is spent and left, or why
     // the drop would be refused.
     if (moved) this.say(text, legal ? 'info' : 'refused');
@@ -289,6 +316,17 @@ export class TableBoard extends WidthBoard {
 
   private pointerDown(e: PointerEvent): void {
     if (this.readOnly || e.button !== 0 || !(e.target instanceof Element)) return;
+    const rider = e.target.closest<SVGElement>('[data-rider]');
+    if (rider) {
+      const start = this.tablePoint(e.clientX, e.clientY);
+      if (!start) return;
+      e.preventDefault();
+      this.selectGeneral(Number(rider.dataset.rider));
+      if (!this.ghost || this.ghost.general === null) return;
+      this.drag = { pointer: e.pointerId, start, origin: this.ghost.to, startX: e.clientX, startY: e.clientY, moved: false };
+      this.holder.setPointerCapture?.(e.pointerId);
+      return;
+    }
     const piece = e.target.closest<SVGElement>('[data-piece]');
     const id = piece ? Number(piece.dataset.piece) : NaN;
     const u = this.view?.units[id];
@@ -296,7 +334,7 @@ export class TableBoard extends WidthBoard {
     const start = this.tablePoint(e.clientX, e.clientY);
     if (!start) return;
     e.preventDefault();
-    if (this.ghost?.unit !== id) this.ghost = { unit: id, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
+    if (this.ghost?.unit !== id) this.ghost = { unit: id, general: null, from: u.state.front, fromFacing: u.state.facing, to: u.state.front, facing: u.state.facing };
     this.drag = { pointer: e.pointerId, start, origin: this.ghost.to, startX: e.clientX, startY: e.clientY, moved: false };
     this.holder.setPointerCapture?.(e.pointerId);
     this.drawGhost();
@@ -326,7 +364,7 @@ export class TableBoard extends WidthBoard {
 
   private key_(e: KeyboardEvent): void {
     if (this.readOnly) return;
-    const focused = e.target instanceof Element ? e.target.closest<SVGElement>('[data-piece]') : null;
+    const focused = e.target instanceof Element ? e.target.closest<SVGElement>('[data-piece],[data-rider]') : null;
     if ((e.key === 'Enter' || e.key === ' ') && !this.ghost && focused) {
       e.preventDefault();
       focused.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -443,8 +481,9 @@ export class TableBoard extends WidthBoard {
     return out + '</g>';
   }
 
-  draw(view: NbView, s: NbScenario, marks: BoardMarks, movable: TableMovable[]): void {
-    this.last = [view, s, marks, movable];
+  draw(view: NbView, s: NbScenario, marks: BoardMarks, movable: TableMovable[], riders: number[] = []): void {
+    this.last = [view, s, marks, movable, riders];
+    this.riders = new Set(riders);
     this.scenario = s;
     this.view = view;
     this.movable = new Map(movable.map((m) => [m.unit, m]));
@@ -453,8 +492,8 @@ export class TableBoard extends WidthBoard {
       this.viewKey = viewKey;
       if (this.ghost) this.ghost = null;
     }
-    if (this.ghost && !this.movable.has(this.ghost.unit)) this.ghost = null;
-    const key = JSON.stringify([viewKey, [...marks.selectable], [...marks.targets], marks.selected, movable, this.readOnly, this.showArcs, this.showSpans]);
+    if (this.ghost && (this.ghost.general !== null ? !this.riders.has(this.ghost.general) : !this.movable.has(this.ghost.unit))) this.ghost = null;
+    const key = JSON.stringify([viewKey, [...marks.selectable], [...marks.targets], marks.selected, movable, riders, this.readOnly, this.showArcs, this.showSpans]);
     if (key === this.key) {
       this.drawGhost();
       return;
@@ -486,13 +525,16 @@ export class TableBoard extends WidthBoard {
         `${marker}<title>${esc(label)}</title></g>`;
     });
     units += '</g><g class="nb-generals">';
-    for (const g of view.generals) {
+    view.generals.forEach((g, index) => {
       const look = SIDE_FILL[g.side] ?? PLAIN;
       const name = s.generals.find((x) => x.id === g.id)?.name ?? g.id;
+      const ride = this.riders.has(index)
+        ? ` data-rider="${index}" tabindex="0" role="button" aria-label="${esc(`${name}, ${g.side}: drag him to ride`)}"`
+        : '';
       units +=
-        `<g class="nb-general side-${g.side}" data-general="${esc(g.id)}"><circle cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="45" fill="${look.fill}" stroke="#fff" stroke-width="14"/>` +
+        `<g class="nb-general side-${g.side}${ride ? ' movable' : ''}" data-general="${esc(g.id)}" data-at="${g.at.x},${g.at.y}"${ride}><circle cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="45" fill="${look.fill}" stroke="#fff" stroke-width="14"/>` +
         `<circle cx="${g.at.x}" cy="${this.sy(g.at.y)}" r="16" fill="${look.ink}"/><title>${esc(name)} (${g.side}${g.in_command ? '' : ', out of command'})</title></g>`;
-    }
+    });
     units += '</g>';
     this.holder.innerHTML =
       `<svg class="nb-table" viewBox="-40 -40 ${s.width + 80} ${s.height + 80}" role="img" aria-label="${esc(s.title)}: the table, ${s.width / 100}&quot; by ${s.height / 100}&quot;">` +

@@ -148,6 +148,11 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
     return prompt.templates.flatMap((t) => (t.type === 'MoveUnit' ? [{ unit: t.unit, left: t.left, reaction }] : []));
   }
 
+  /** The prompt's MoveGeneral templates: the generals the table lets a player drag. */
+  riders(prompt: Prompt | null): number[] {
+    return prompt ? prompt.templates.flatMap((t) => (t.type === 'MoveGeneral' ? [t.general] : [])) : [];
+  }
+
   intent(a: NbAction): Intent | null {
     switch (a.type) {
       case 'Fire':
@@ -313,7 +318,8 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
   }
 
   drawView(boards: ViewBoards, view: NbView, marks: BoardMarks): void {
-    boards.table.draw(view, this.scenario, marks, this.movable(this.session.prompt()));
+    const prompt = this.session.prompt();
+    boards.table.draw(view, this.scenario, marks, this.movable(prompt), this.riders(prompt));
   }
 
   pieceDetails(v: NbView | null, id: number): PieceDetails {

@@ -1,0 +1,685 @@
+//! Napoleon's Battles: scripted tests of the checklist items (shared/rules/nb-checklist.md,
+//! cited NB-n; readings of nb-gaps.md cited Dn, a.n, b.n), each built from the rules summary:
+//! a position from a setup, the actions a player would take, and the rule's consequence in the
+//! events, the prompt or the exact odds. Positions are "arenas": the scenario's table and
+//! terrain with only the units a test names (the others are removed).
+use napoleonic::core::plane::{Facing, Point};
+use napoleonic::games::napoleons_battles::action::Roll;
+use napoleonic::games::napoleons_battles::odds::Result as Outcome;
+use napoleonic::games::napoleons_battles::scenario::Calibre;
+use napoleonic::games::napoleons_battles::{Action, Event, Formation, NapoleonsBattles, Order, Setup, Side, Step, UnitId};
+use napoleonic::games::Rules;
+
+const RIOSECO: [&str; 24] = [
+    "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11",
+    "S12", "S13",
+];
+const BAILEN: [&str; 23] = [
+    "B-F1", "B-F2", "B-F3", "B-F4", "B-F5", "B-F6", "B-F7", "B-F8", "B-F9", "B-F10", "B-F11", "B-S1", "B-S2", "B-S3", "B-S4", "B-S5", "B-S6",
+    "B-S7", "B-S8", "B-S9", "B-S10", "B-S11", "B-S12",
+];
+// Rioseco's unit ids.
+const F1: UnitId = 0;
+const F2: UnitId = 1;
+const F4: UnitId = 3;
+const F5: UnitId = 4;
+const F6: UnitId = 5;
+const F8: UnitId = 7;
+const F11: UnitId = 10;
+const S1: UnitId = 11;
+const S2: UnitId = 12;
+const S4: UnitId = 14;
+const S6: UnitId = 16;
+const S7: UnitId = 17;
+const S12: UnitId = 22;
+const S13: UnitId = 23;
+
+fn setup(json: &str) -> NapoleonsBattles {
+    let s: Setup = serde_json::from_str(json).expect("setup json");
+    NapoleonsBattles::from_setup(&s).expect("valid setup")
+}
+
+/// The scenario's table with only `units` on it; `fields` are the setup's other fields.
+fn arena(scenario: &str, fields: &str, units: &str) -> NapoleonsBattles {
+    let ids: &[&str] = if scenario == "bailen-table" { &BAILEN } else { &RIOSECO };
+    let placed: Vec<serde_json::Value> = serde_json::from_str(units).expect("units json");
+    let named: Vec<&str> = placed.iter().map(|p| p["id"].as_str().expect("id")).collect();
+    let removed: Vec<&str> = ids.iter().copied().filter(|i| !named.contains(i)).collect();
+    let json = format!(r#"{{"scenario": "{scenario}", {fields}, "units": {units}, "removed": {}}}"#, serde_json::to_string(&removed).unwrap());
+    setup(&json)
+}
+
+fn rioseco(fields: &str, units: &str) -> NapoleonsBattles {
+    arena("medina-de-rioseco", fields, units)
+}
+
+fn actions(g: &NapoleonsBattles) -> Vec<Action> {
+    g.prompt().expect("prompt").actions
+}
+
+fn step(g: &NapoleonsBattles) -> (Side, Step) {
+    let p = g.prompt().expect("prompt");
+    (p.side, p.step)
+}
+
+/// The (die, total, modifier) of the fire in `ev`.
+fn fire_roll(ev: &[Event]) -> (u8, i8, i8) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Rolled { roll: Roll::Fire { modifier, .. }, die, total } => Some((*die, *total, *modifier)),
+            _ => None,
+        })
+        .expect("a fire roll")
+}
+
+/// The melee modifiers of the first round in `ev`, French then Allied.
+fn melee_modifiers(ev: &[Event]) -> (i8, i8) {
+    let m: Vec<i8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { roll: Roll::Melee { modifier, .. }, .. } => Some(*modifier),
+            _ => None,
+        })
+        .take(2)
+        .collect();
+    (m[0], m[1])
+}
+
+fn count(ev: &[Event], pred: impl Fn(&Event) -> bool) -> usize {
+    ev.iter().filter(|e| pred(e)).count()
+}
+
+fn hits_on(ev: &[Event], u: UnitId) -> u8 {
+    ev.iter().filter_map(|e| if let Event::Hits { unit, hits, .. } = e { (*unit == u).then_some(*hits) } else { None }).sum()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sequence of play (NB-1 ... NB-16)
+
+#[test]
+fn nb_1_to_16_a_game_turn_is_the_ten_steps_of_each_player_in_order() {
+    // The scenario's start: nobody is in contact and nobody routed, so each step is declined.
+    let mut g = setup(r#"{"scenario": "medina-de-rioseco", "step": "Rally", "seed": 5}"#);
+    let mut seen = Vec::new();
+    let mut events = Vec::new();
+    while seen.len() < 15 {
+        let (side, st) = step(&g);
+        seen.push((side, st));
+        let end = match st {
+            Step::Rally => Action::EndRally,
+            Step::Movement => Action::EndMovement,
+            Step::CavalryReaction | Step::CounterReaction | Step::CounterPursuit => Action::EndReaction,
+            Step::DefensiveFire | Step::OffensiveFire | Step::FireAtCavalry { .. } => Action::EndFire,
+            other => panic!("unexpected step {other:?}"),
+        };
+        events.extend(g.apply(&end).expect("declining a step"));
+    }
+    use Side::{Allied as A, French as F};
+    let turn = |first: Side, second: Side| {
+        vec![
+            (first, Step::Rally),            // 1
+            (first, Step::Movement),         // 3 (2, command control, is rolled as 1 ends)
+            (second, Step::CavalryReaction), // 4
+            (first, Step::CounterReaction),  // 5
+            (second, Step::DefensiveFire),   // 6
+            (first, Step::OffensiveFire),    // 7
+            (second, Step::CounterPursuit),  // 10 (8 and 9 have nothing to fight or recall)
+        ]
+    };
+    let mut want = turn(F, A);
+    want.extend(turn(A, F));
+    want.push((F, Step::Rally));
+    assert_eq!(seen, want);
+    // The second player turn of turn 1 follows the first; then turn 2 begins with the French.
+    let turns: Vec<(u8, Side)> = events.iter().filter_map(|e| if let Event::TurnBegins { turn, side } = e { Some((*turn, *side)) } else { None }).collect();
+    assert_eq!(turns, vec![(1, A), (2, F)]);
+    assert_eq!(g.turn(), 2);
+    // The melee (8) and pursuit (9) steps are passed through in their place: pursuit before
+    // the counter-pursuit of step 10, after offensive fire.
+    let steps: Vec<(Step, Side)> = events.iter().filter_map(|e| if let Event::StepBegins { step, side } = e { Some((*step, *side)) } else { None }).collect();
+    let at = |s: Step, side: Side| steps.iter().position(|x| *x == (s, side)).unwrap_or_else(|| panic!("{s:?} of {side:?} in {steps:?}"));
+    assert!(at(Step::DefensiveFire, A) < at(Step::OffensiveFire, F));
+    assert!(at(Step::OffensiveFire, F) < at(Step::Pursuit { unit: 0 }, F));
+    assert!(at(Step::Pursuit { unit: 0 }, F) < at(Step::CounterPursuit, A));
+    // Step 2 is the phasing player's: command rolls of turn 1's Allied player turn were made
+    // (Blake is out of Cuesta's span, c.5) after its rally and before its movement.
+    let initiative = events.iter().position(|e| matches!(e, Event::Rolled { roll: Roll::Initiative { general: Some(_), .. }, .. }));
+    assert!(initiative.is_some(), "Blake's initiative roll");
+}
+
+/// F2 (French line, column) facing two Spanish lines 2" west of it, S4 (6 bases) and S1.
+const FACING_LINES: &str = r#"[
+    {"id": "F2", "front": {"x": 6000, "y": 3000}, "facing": 270},
+    {"id": "S4", "front": {"x": 5800, "y": 2700}, "facing": 90},
+    {"id": "S1", "front": {"x": 5800, "y": 3300}, "facing": 90}]"#;
+
+#[test]
+fn nb_10_defensive_fire_is_resolved_first_and_a_unit_it_disorders_does_not_fire() {
+    // Step 7 alone: F2 may fire at either line.
+    let g = rioseco(r#""step": "OffensiveFire""#, FACING_LINES);
+    assert!(actions(&g).contains(&Action::Fire { unit: F2, target: S4 }), "{:?}", actions(&g));
+    // Step 6 first: the Spanish fire, two hits each (10 against target number 4, NB-80).
+    let mut g = rioseco(r#""step": "DefensiveFire", "dice": [10, 10]"#, FACING_LINES);
+    assert_eq!(step(&g), (Side::Allied, Step::DefensiveFire));
+    g.apply(&Action::Fire { unit: S4, target: F2 }).expect("S4 fires");
+    g.apply(&Action::Fire { unit: S1, target: F2 }).expect("S1 fires");
+    // Four hits in one phase reach F2's disorder number 3, not its rout number 5 (NB-134).
+    assert_eq!((g.unit(F2).figures, g.unit(F2).order), (14, Order::Disordered));
+    g.apply(&Action::EndFire).expect("end of defensive fire");
+    assert_eq!(step(&g), (Side::French, Step::OffensiveFire));
+    assert_eq!(actions(&g), vec![Action::EndFire], "disordered F2 may not fire (NB-75, NB-136)");
+}
+
+#[test]
+fn nb_6_7_step_5_only_charges_cavalry_that_moved_in_step_4() {
+    // Step 4 of the French turn: S13 (marker) rides 2" east; S12 (marker) and S6 stay. F6 holds
+    // the marker it was given at the end of its own movement.
+    let units = r#"[
+        {"id": "S13", "front": {"x": 5800, "y": 3500}, "facing": 90, "reaction_marker": true},
+        {"id": "S12", "front": {"x": 6200, "y": 4200}, "facing": 90, "reaction_marker": true},
+        {"id": "S6", "front": {"x": 6500, "y": 3900}, "facing": 0},
+        {"id": "F6", "front": {"x": 6600, "y": 3500}, "facing": 270, "reaction_marker": true}]"#;
+    let mut g = rioseco(r#""step": "CavalryReaction""#, units);
+    assert_eq!(step(&g), (Side::Allied, Step::CavalryReaction));
+    g.apply(&Action::ReactionMove { unit: S13, to: Point::new(6000, 3500), facing: Facing::degrees(90) }).expect("S13 reacts");
+    if matches!(step(&g).1, Step::FireAtCavalry { .. }) {
+        g.apply(&Action::EndFire).expect("no fire");
+    }
+    g.apply(&Action::EndReaction).expect("end of step 4");
+    assert_eq!(step(&g), (Side::French, Step::CounterReaction));
+    // The only reaction left to the French is to contact S13: not S12, which did not move in
+    // step 4, and not the infantry S6 a stride from F6.
+    assert_eq!(actions(&g), vec![Action::ReactionCharge { unit: F6, target: S13 }, Action::EndReaction]);
+    // A step-5 move that does not contact step-4 cavalry is refused.
+    let wander = Action::ReactionMove { unit: F6, to: Point::new(6400, 3500), facing: Facing::degrees(270) };
+    assert!(g.apply(&wander).is_err());
+    let ev = g.apply(&Action::ReactionCharge { unit: F6, target: S13 }).expect("the counter-charge");
+    assert!(ev.iter().any(|e| matches!(e, Event::Contact { unit: F6, target: S13 })), "{ev:?}");
+    g.apply(&Action::EndReaction).expect("end of step 5");
+    assert_eq!(step(&g), (Side::Allied, Step::DefensiveFire));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fire (NB-62 ... NB-91)
+
+/// The modifier of `firer`'s fire at `target` in a French step 7 (die 1).
+fn fire_modifier(scenario: &str, units: &str, firer: UnitId, target: UnitId) -> i8 {
+    let mut g = arena(scenario, r#""step": "OffensiveFire", "dice": [1]"#, units);
+    let a = Action::Fire { unit: firer, target };
+    assert!(actions(&g).contains(&a), "{a:?} not in {:?}", actions(&g));
+    fire_roll(&g.apply(&a).expect("fire")).2
+}
+
+fn duel(firer: &str, extra: &str, target: &str, target_extra: &str) -> String {
+    format!(
+        r#"[{{"id": "{firer}", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {extra}}},
+            {{"id": "{target}", "front": {{"x": 5800, "y": 3000}}, "facing": 90 {target_extra}}}]"#
+    )
+}
+
+#[test]
+fn nb_83_87_88_the_card_fire_modifier_and_the_number_of_bases() {
+    let m = |firer: &str, extra: &str| {
+        let id = RIOSECO.iter().position(|x| *x == firer).unwrap() as UnitId;
+        fire_modifier("medina-de-rioseco", &duel(firer, extra, "S4", ""), id, S4)
+    };
+    // The card's modifier (NB-83): line 0, Guard +1, provisionals −1; each of 4 or 5 bases.
+    assert_eq!(m("F2", ""), 0);
+    assert_eq!(m("F5", ""), 1);
+    assert_eq!(m("F1", ""), -1);
+    // 6 or 7 bases +1 (NB-87), and 8 counts as 6-7 (D26).
+    assert_eq!(m("F2", r#", "figures": 24"#), 1);
+    assert_eq!(m("F2", r#", "figures": 28"#), 1);
+    assert_eq!(m("F2", r#", "figures": 32"#), 1);
+    // 2 or 3 bases −1 (NB-88), and 1 counts as 2-3 (D26).
+    assert_eq!(m("F2", r#", "figures": 12"#), -1);
+    assert_eq!(m("F2", r#", "figures": 8"#), -1);
+    assert_eq!(m("F2", r#", "figures": 4"#), -1);
+    // The same fire factor in line as in column (NB-77).
+    assert_eq!(m("F2", r#", "formation": "LIN", "figures": 12"#), -1);
+}
+
+#[test]
+fn nb_85_plus_2_at_a_square_and_nb_91_the_sum_is_clamped_to_10() {
+    let units = duel("F5", "", "S4", r#", "formation": "SQ""#);
+    assert_eq!(fire_modifier("medina-de-rioseco", &units, F5, S4), 3, "Guard +1, square +2");
+    // 10 + 3 is 10: two hits against target number 4 (NB-80).
+    let mut g = rioseco(r#""step": "OffensiveFire", "dice": [10]"#, &units);
+    let ev = g.apply(&Action::Fire { unit: F5, target: S4 }).expect("fire");
+    assert_eq!(fire_roll(&ev), (10, 10, 3));
+    assert_eq!(hits_on(&ev, S4), 2);
+    // And a die of 1 at −2 is 0, not −1 (NB-78): no hit.
+    let units = duel("F1", r#", "figures": 8"#, "S4", "");
+    let mut g = rioseco(r#""step": "OffensiveFire", "dice": [1]"#, &units);
+    let ev = g.apply(&Action::Fire { unit: F1, target: S4 }).expect("fire");
+    assert_eq!(fire_roll(&ev), (1, 0, -2));
+    assert_eq!(hits_on(&ev, S4), 0);
+}
+
+#[test]
+fn nb_84_minus_2_at_a_target_in_cover() {
+    // Bailén's southern olive grove: B-S3 (Spanish line, 4 bases) inside it, B-F3 east of it.
+    let in_woods = r#"[{"id": "B-F3", "front": {"x": 5300, "y": 3000}, "facing": 270},
+                       {"id": "B-S3", "front": {"x": 5100, "y": 3000}, "facing": 90}]"#;
+    assert_eq!(fire_modifier("bailen-table", in_woods, 2, 13), -2);
+    // The same fire in the open, south of the grove.
+    let open = r#"[{"id": "B-F3", "front": {"x": 5300, "y": 4200}, "facing": 270},
+                   {"id": "B-S3", "front": {"x": 5100, "y": 4200}, "facing": 90}]"#;
+    assert_eq!(fire_modifier("bailen-table", open, 2, 13), 0);
+}
+
+#[test]
+fn nb_86_minus_2_firing_unprotected_at_attacking_cavalry() {
+    // The Spanish turn: S13 charged into F2's front; F2 fires in defensive fire.
+    let fire = |f2: &str, charged: bool| {
+        let units = format!(
+            r#"[{{"id": "F2", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {f2}}},
+                {{"id": "S13", "front": {{"x": 6000, "y": 3000}}, "facing": 90, "charged": {charged}}}]"#
+        );
+        let mut g = rioseco(r#""step": "DefensiveFire", "phasing": "Allied", "dice": [1]"#, &units);
+        let a = Action::Fire { unit: F2, target: S13 };
+        assert!(actions(&g).contains(&a), "{:?}", actions(&g));
+        fire_roll(&g.apply(&a).expect("fire")).2
+    };
+    assert_eq!(fire("", true), -2);
+    // In square it is protected.
+    assert_eq!(fire(r#", "formation": "SQ""#, true), 0);
+    // Cavalry that did not charge is not attacking.
+    assert_eq!(fire("", false), 0);
+}
+
+#[test]
+fn nb_89_90_artillery_that_moved_fires_at_minus_2_horse_and_minus_3_foot() {
+    // D27 reads the printed "+2"/"+3" as penalties. F8 (foot, 8lb) and F11 (horse, 4lb) 2"
+    // from S4: both in their nearest band.
+    let m = |gun: &str, id: UnitId, moved: bool| {
+        let units = duel(gun, &format!(r#", "formation": "ULM", "moved": {moved}"#), "S4", "");
+        fire_modifier("medina-de-rioseco", &units, id, S4)
+    };
+    let (foot, horse) = (m("F8", F8, false), m("F11", F11, false));
+    assert_eq!((foot, horse), (2, 2), "8lb and 4lb within 3\" (a.8)");
+    assert_eq!(m("F8", F8, true), foot - 3);
+    assert_eq!(m("F11", F11, true), horse - 2);
+}
+
+#[test]
+fn nb_75_76_disordered_or_road_column_units_do_not_fire() {
+    let fires = |extra: &str| actions(&rioseco(r#""step": "OffensiveFire""#, &duel("F2", extra, "S4", ""))).contains(&Action::Fire { unit: F2, target: S4 });
+    assert!(fires(""));
+    assert!(!fires(r#", "order": "Disordered""#));
+    assert!(!fires(r#", "formation": "MCH_COL""#));
+    assert!(!fires(r#", "order": "Routed""#), "NB-143");
+}
+
+#[test]
+fn nb_70_71_the_12lb_reaches_16_inches_and_the_6lb_13() {
+    // Bailén's 12-pounders (B-S6) on open ground south of the groves, firing east.
+    let at = |x: i32| {
+        let units = format!(
+            r#"[{{"id": "B-S6", "front": {{"x": 3300, "y": 4300}}, "facing": 90}},
+                {{"id": "B-F3", "front": {{"x": {x}, "y": 4300}}, "facing": 270}}]"#
+        );
+        arena("bailen-table", r#""step": "OffensiveFire", "phasing": "Allied", "dice": [1]"#, &units)
+    };
+    let fire = Action::Fire { unit: 16, target: 2 };
+    let mut g = at(3300 + 1590);
+    assert!(actions(&g).contains(&fire), "15.9\" is in range");
+    assert_eq!(fire_roll(&g.apply(&fire).unwrap()).2, -1, "the long band (a.8)");
+    assert!(!actions(&at(3300 + 1610)).contains(&fire), "16.1\" is out of range");
+    // The 6lb (no 6lb battery is in either scenario): its last band ends at 13".
+    assert_eq!(Calibre::Six.max_range(), 1300);
+    assert_eq!(Calibre::Twelve.max_range(), 1600);
+}
+
+#[test]
+fn nb_66_the_artillery_dead_zone_below_a_hill() {
+    // S7 (Spanish 8lb) on the páramo, 6" from its east base (x = 54"), firing east: the
+    // ground below is unseen for 6" beyond the base, seen farther off, and the hill itself is seen.
+    let at = |x: i32| {
+        let units = format!(
+            r#"[{{"id": "S7", "front": {{"x": 4800, "y": 1000}}, "facing": 90}},
+                {{"id": "F2", "front": {{"x": {x}, "y": 1000}}, "facing": 270}}]"#
+        );
+        rioseco(r#""step": "OffensiveFire", "phasing": "Allied""#, &units)
+    };
+    let fire = Action::Fire { unit: S7, target: F2 };
+    assert!(!actions(&at(5700)).contains(&fire), "4\" below the base: dead");
+    assert!(actions(&at(6100)).contains(&fire), "8\" below the base: seen");
+    assert!(actions(&at(5100)).contains(&fire), "on the hill: seen");
+}
+
+#[test]
+fn nb_67_artillery_does_not_fire_more_than_1_inch_into_woods() {
+    // A French 8lb east of Bailén's southern grove (its east edge near x = 52.6" at y = 31").
+    let at = |x: i32| {
+        let units = format!(
+            r#"[{{"id": "B-F8", "front": {{"x": 5800, "y": 3100}}, "facing": 270}},
+                {{"id": "B-S3", "front": {{"x": {x}, "y": 3100}}, "facing": 90}}]"#
+        );
+        arena("bailen-table", r#""step": "OffensiveFire""#, &units)
+    };
+    let fire = Action::Fire { unit: 7, target: 13 };
+    assert!(actions(&at(5250)).contains(&fire), "just inside the edge");
+    assert!(!actions(&at(4950)).contains(&fire), "3\" into the grove");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Melee (NB-92 ... NB-127)
+
+/// `french` and `allied` placed front to front on the line x = 60" (French facing west); a
+/// step 8 of the French turn with the dice given.
+fn melee(dice: &str, units: &str) -> NapoleonsBattles {
+    rioseco(&format!(r#""step": "Melee", "dice": {dice}"#), units)
+}
+
+fn front_to_front(french: &str, f_extra: &str, allied: &str, a_extra: &str) -> String {
+    format!(
+        r#"[{{"id": "{french}", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {f_extra}}},
+            {{"id": "{allied}", "front": {{"x": 6000, "y": 3000}}, "facing": 90 {a_extra}}}]"#
+    )
+}
+
+/// The first round's modifiers of a combat of two units, French then Allied.
+fn first_round(french: &str, f_extra: &str, allied: &str, a_extra: &str) -> (i8, i8) {
+    let mut g = melee("[5, 5]", &front_to_front(french, f_extra, allied, a_extra));
+    let fight = actions(&g).into_iter().find(|a| matches!(a, Action::Fight { .. })).expect("a combat to fight");
+    melee_modifiers(&g.apply(&fight).expect("a round"))
+}
+
+#[test]
+fn nb_102_113_114_119_the_card_modifier_by_formation() {
+    // Infantry against infantry: column uses COL (F2: 2), line LIN (S4: 1).
+    assert_eq!(first_round("F2", "", "S4", ""), (2, 1));
+    // F2 in line uses LIN (1); S4 in column COL (1).
+    assert_eq!(first_round("F2", r#", "formation": "LIN""#, "S4", r#", "formation": "COL""#), (1, 1));
+    // S6 in column (COL 1) against F2 in column (2): 5 bases to 2 is not yet 3 to 1.
+    assert_eq!(first_round("F2", "", "S6", "").1, 1);
+    // Artillery uses ULM (S9 unlimbered: −1) or LIM (limbered: −4) (NB-119).
+    assert_eq!(first_round("F2", "", "S9", "").1, -1);
+    assert_eq!(first_round("F2", "", "S9", r#", "formation": "LIM""#).1, -4);
+}
+
+#[test]
+fn nb_105_one_per_full_100_percent_advantage_in_bases_to_the_larger_side() {
+    // F2 (column, COL 2) against S6 (2 bases, COL 1).
+    assert_eq!(first_round("F2", r#", "figures": 12"#, "S6", ""), (2, 1), "3 bases to 2: 50%");
+    assert_eq!(first_round("F2", r#", "figures": 16"#, "S6", ""), (3, 1), "4 to 2: +1");
+    assert_eq!(first_round("F2", r#", "figures": 20"#, "S6", ""), (3, 1), "5 to 2: still +1");
+    assert_eq!(first_round("F2", r#", "figures": 24"#, "S6", ""), (4, 1), "6 to 2: +2");
+    // The smaller side gets nothing for being smaller, the larger side its bonus.
+    assert_eq!(first_round("F2", r#", "figures": 8"#, "S6", r#", "figures": 16"#), (2, 2));
+}
+
+#[test]
+fn nb_103_104_an_attached_general_adds_his_combat_modifier_and_disorder_costs_3() {
+    assert_eq!(first_round("F2", r#", "order": "Disordered""#, "S4", "").0, -1);
+    // Merle (6"G(6)+1) touching F2's flank.
+    let mut g = rioseco(
+        r#""step": "Melee", "dice": [5, 5], "generals": [{"id": "merle", "at": {"x": 6100, "y": 3130}}]"#,
+        &front_to_front("F2", "", "S4", ""),
+    );
+    assert_eq!(melee_modifiers(&g.apply(&Action::Fight { unit: F2 }).expect("round")), (3, 1));
+}
+
+#[test]
+fn nb_115_to_118_square_vs_cavalry_and_vs_other() {
+    // S4 in square against cavalry alone: SQ VS CV (2); the cavalry against a square does not
+    // use VS OT: F6 in column, COL 1 (NB-115, NB-118).
+    assert_eq!(first_round("F6", "", "S4", r#", "formation": "SQ""#), (1, 2));
+    // S4 in square against infantry: VS OT (−3) (NB-116).
+    assert_eq!(first_round("F2", "", "S4", r#", "formation": "SQ""#), (2, -3));
+    // S4 in line against cavalry: VS OT (−3); the cavalry against infantry in the open: VS OT (3)
+    // (NB-117, NB-118).
+    assert_eq!(first_round("F6", "", "S4", ""), (3, -3));
+}
+
+#[test]
+fn nb_117_118_infantry_in_cover_is_not_caught_by_cavalry() {
+    // Bailén's southern grove: B-S3 in line inside it, charged by B-F7 (dragoons, 2 bases).
+    let units = r#"[{"id": "B-F7", "front": {"x": 5100, "y": 3000}, "facing": 270},
+                    {"id": "B-S3", "front": {"x": 5100, "y": 3000}, "facing": 90}]"#;
+    let mut g = arena("bailen-table", r#""step": "Melee", "dice": [5, 5]"#, units);
+    // Cavalry COL 2 and no VS OT; the infantry LIN 1 (SP-REG) and no VS OT, +1 for its 4 bases
+    // to 2 (NB-105).
+    assert_eq!(melee_modifiers(&g.apply(&Action::Fight { unit: 6 }).expect("round")), (2, 2));
+}
+
+#[test]
+fn nb_107_to_111_a_disordered_unit_withdraws_and_the_combat_ends_there() {
+    // F2 against S4 (front) and S6 (on F2's south flank). S4 (6 bases) is the Allied modifying
+    // unit; 8 bases to 5 gives no bonus.
+    let units = r#"[
+        {"id": "F2", "front": {"x": 6000, "y": 3000}, "facing": 270},
+        {"id": "S4", "front": {"x": 6000, "y": 3000}, "facing": 90},
+        {"id": "S6", "front": {"x": 6112, "y": 3100}, "facing": 180}]"#;
+    // Round: F2 6 + 2 = 8, S4 4 + 1 = 5: three hits on S4, its disorder number (NB-93, NB-134).
+    // Withdrawal: S4 9 + 5 − 3 → 10 against F2 1 + 6 = 7 (NB-108): no hits.
+    let mut g = melee("[6, 4, 9, 1]", units);
+    assert_eq!(actions(&g), vec![Action::Fight { unit: F2 }]);
+    let ev = g.apply(&Action::Fight { unit: F2 }).expect("the combat");
+    let withdrawal: Vec<(Side, u8, i8, i8)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { roll: Roll::Withdrawal { side, modifier }, die, total } => Some((*side, *die, *total, *modifier)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(withdrawal, vec![(Side::Allied, 9, 10, 2), (Side::French, 1, 7, 6)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Withdrew { unit: S4 })), "{ev:?}");
+    assert_eq!(hits_on(&ev, S4), 3, "no hits from a won withdrawal roll");
+    // One round only: the withdrawal ends the combat although S6 still touches F2 (NB-111).
+    assert_eq!(count(&ev, |e| matches!(e, Event::MeleeRound { .. })), 1, "{ev:?}");
+    assert_eq!(g.unit(S6).figures, 6);
+    // Withdrawal is unformed movement back (NB-110), out of contact. a.6 says 6"; the footprint
+    // moves 6" less its depth (0.75") here: fall_back measures 6" from the front edge and then
+    // turns the unit about onto it (reported, not changed).
+    let moved = ev.iter().find_map(|e| if let Event::Moved { unit: S4, from, to, .. } = e { Some((*from, *to)) } else { None }).expect("S4 fell back");
+    assert!(moved.0.x - moved.1.x >= 600 - 75, "{moved:?}");
+    assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F2), &g.rect(S4)));
+}
+
+#[test]
+fn nb_109_only_the_withdrawing_unit_takes_the_difference() {
+    // As above, but the withdrawal roll is lost: S4 1 + 2 = 3 against F2 6 + 6 → 10: seven hits
+    // on S4 alone, none on F2.
+    let units = front_to_front("F2", "", "S4", "");
+    let mut g = melee("[6, 4, 1, 6]", &units);
+    let ev = g.apply(&Action::Fight { unit: F2 }).expect("the combat");
+    assert_eq!(hits_on(&ev, S4), 3 + 7);
+    assert_eq!(hits_on(&ev, F2), 1, "only the winner's one hit for routing S4 (NB-106)");
+    assert_eq!(g.unit(S4).order, Order::Routed, "ten hits in one phase reach its rout number");
+}
+
+#[test]
+fn nb_120_cavalry_that_breaks_nobody_is_disordered_and_bounces() {
+    // F6 charged S4 (line). F6 5 + 3 = 8 against S4 8 − 3 = 5: three hits disorder S4, which
+    // withdraws (9 + 2 against 1 + 6). F6 broke nobody: disordered, it bounces 6".
+    let units = front_to_front("F6", r#", "charged": true"#, "S4", "");
+    let mut g = melee("[5, 8, 9, 1]", &units);
+    let ev = g.apply(&Action::Fight { unit: F6 }).expect("the combat");
+    assert!(ev.iter().any(|e| matches!(e, Event::Withdrew { unit: S4 })), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(e, Event::Bounced { unit: F6 })), "{ev:?}");
+    assert_eq!(g.unit(F6).order, Order::Disordered);
+    let back = ev.iter().find_map(|e| if let Event::Moved { unit: F6, from, to, .. } = e { Some(to.x - from.x) } else { None }).expect("F6 moved");
+    // It falls back (the front edge moved 3" here: unformed_end's 6" are measured as the unit
+    // turns about, see the report; a.6 reads 6").
+    assert!(back > 0, "{back}");
+    assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F6), &g.rect(S4)));
+    // Disordered cavalry never recall (NB-121).
+    assert_eq!(count(&ev, |e| matches!(e, Event::Rolled { roll: Roll::Recall { .. }, .. })), 0);
+}
+
+#[test]
+fn nb_106_122_to_125_victorious_cavalry_roll_to_recall() {
+    // F6 routs S4 in the first round: 10 + 3 against 1 − 3: the difference capped at S4's rout
+    // number, 4 + 1 for six bases (NB-94, NB-142).
+    let units = front_to_front("F6", r#", "charged": true"#, "S4", "");
+    let play = |recall: u8| {
+        let mut g = melee(&format!("[10, 1, {recall}]"), &units);
+        let ev = g.apply(&Action::Fight { unit: F6 }).expect("the combat");
+        (g, ev)
+    };
+    let (g, ev) = play(4);
+    assert_eq!(hits_on(&ev, S4), 5);
+    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S4 })));
+    // The winner's one hit (NB-106).
+    assert_eq!(hits_on(&ev, F6), 1);
+    // French cavalry of response 6 recall on 1-4 (−2, NB-124, NB-125).
+    let recall = ev.iter().find_map(|e| if let Event::Rolled { roll: Roll::Recall { unit: F6, need }, die, .. } = e { Some((*die, *need)) } else { None });
+    assert_eq!(recall, Some((4, 4)));
+    // Recalled: not disordered, and it may move or stay (NB-126).
+    assert_eq!(g.unit(F6).order, Order::Formed);
+    assert_eq!(step(&g), (Side::French, Step::Pursuit { unit: F6 }));
+    assert!(actions(&g).contains(&Action::Stay { unit: F6 }));
+    // A 5 fails: disordered (NB-127).
+    let (g, ev) = play(5);
+    assert!(ev.iter().any(|e| matches!(e, Event::Recalled { unit: F6, success: false })));
+    assert_eq!(g.unit(F6).order, Order::Disordered);
+}
+
+#[test]
+fn nb_124_spanish_cavalry_recall_at_minus_2() {
+    // The Spanish turn: S12 (heavy cavalry, response 6 by card) routs F1 (provisionals, rout 4).
+    let units = r#"[{"id": "F1", "front": {"x": 6000, "y": 3000}, "facing": 270},
+                    {"id": "S12", "front": {"x": 6000, "y": 3000}, "facing": 90, "charged": true}]"#;
+    let mut g = rioseco(r#""step": "Melee", "phasing": "Allied", "dice": [1, 10, 10]"#, units);
+    let ev = g.apply(&Action::Fight { unit: F1 }).expect("the combat");
+    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: F1 })), "{ev:?}");
+    let need = ev.iter().find_map(|e| if let Event::Rolled { roll: Roll::Recall { unit: S12, need }, .. } = e { Some(*need) } else { None });
+    let response = g.scenario().units[usize::from(S12)].response as i8;
+    assert_eq!(need, Some(response - 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rally, rout, evasion, the emergency square
+
+#[test]
+fn nb_25_26_29_rally_by_the_touching_generals_quality() {
+    let rally_odds = |general: &str, unit: &str, phasing: &str| {
+        let (id, at) = match unit {
+            "S2" => (S2, (4500, 750)),
+            _ => (F2, (6100, 3130)),
+        };
+        let front = if unit == "S2" { "" } else { r#", "front": {"x": 6000, "y": 3000}, "facing": 270"# };
+        let g = rioseco(
+            &format!(r#""step": "Rally", "phasing": "{phasing}", "generals": [{{"id": "{general}", "at": {{"x": {}, "y": {}}}}}]"#, at.0, at.1),
+            &format!(r#"[{{"id": "{unit}", "order": "Routed" {front}}}]"#),
+        );
+        g.odds(&Action::Rally { unit: id }).expect("a listed rally").chance(|r| *r == Outcome::Rallied { success: true })
+    };
+    // Response 5 with a Poor general: 1-4, 40% (NB-26); Average: 50%.
+    assert_eq!(rally_odds("portago", "S2", "Allied"), (2, 5));
+    assert_eq!(rally_odds("cagigal", "S2", "Allied"), (1, 2));
+    // Response 6 with an Excellent general (+2): 80% (NB-25).
+    assert_eq!(rally_odds("mouton", "F2", "French"), (4, 5));
+    // A failed rally stays routed (NB-29).
+    let mut g = rioseco(r#""step": "Rally", "phasing": "Allied", "dice": [7], "generals": [{"id": "blake", "at": {"x": 4500, "y": 750}}]"#, r#"[{"id": "S2", "order": "Routed"}]"#);
+    let ev = g.apply(&Action::Rally { unit: S2 }).expect("rally");
+    assert!(ev.iter().any(|e| matches!(e, Event::Rolled { roll: Roll::Rally { unit: S2, need: 6 }, die: 7, .. })), "{ev:?}");
+    assert_eq!(g.unit(S2).order, Order::Routed);
+    assert!(!actions(&g).contains(&Action::Rally { unit: S2 }), "one try a step");
+}
+
+#[test]
+fn nb_141_142_the_rout_number_is_one_higher_at_six_bases() {
+    // F2 and F4 each score two hits on S4 (two 10s) in one fire step: four hits.
+    let play = |figures: u8| {
+        let units = format!(
+            r#"[{{"id": "F2", "front": {{"x": 6000, "y": 2700}}, "facing": 270}},
+                {{"id": "F4", "front": {{"x": 6000, "y": 3300}}, "facing": 270}},
+                {{"id": "S4", "front": {{"x": 5800, "y": 3000}}, "facing": 90, "figures": {figures}}}]"#
+        );
+        let mut g = rioseco(r#""step": "OffensiveFire", "dice": [10, 10]"#, &units);
+        g.apply(&Action::Fire { unit: F2, target: S4 }).expect("F2 fires");
+        g.apply(&Action::Fire { unit: F4, target: S4 }).expect("F4 fires");
+        g
+    };
+    // 28 figures (7 bases, 6 after the losses): rout number 4 + 1; four hits only disorder.
+    let g = play(28);
+    assert_eq!((g.unit(S4).figures, g.unit(S4).order), (24, Order::Disordered));
+    // 20 figures (5 bases): rout number 4; the same four hits rout it (NB-141).
+    assert_eq!(play(20).unit(S4).order, Order::Routed);
+}
+
+#[test]
+fn nb_144_to_146_rout_moves_18_or_27_inches_and_a_later_one_costs_a_figure() {
+    // The Spanish movement step: S4 (infantry) and S13 (cavalry) routed, on open ground.
+    let units = r#"[{"id": "S4", "front": {"x": 6300, "y": 3000}, "facing": 90, "order": "Routed"},
+                    {"id": "S13", "front": {"x": 6300, "y": 4200}, "facing": 90, "order": "Routed"}]"#;
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, units);
+    let acts = actions(&g);
+    assert!(acts.contains(&Action::RoutMove { unit: S4 }) && acts.contains(&Action::RoutMove { unit: S13 }), "{acts:?}");
+    let (f4, f13) = (g.unit(S4).figures, g.unit(S13).figures);
+    let moved = |ev: &[Event], u: UnitId| ev.iter().find_map(|e| if let Event::Moved { unit, from, to, .. } = e { (*unit == u).then(|| from.distance(*to)) } else { None });
+    let ev = g.apply(&Action::RoutMove { unit: S4 }).expect("S4 routs on");
+    assert_eq!(g.unit(S4).figures, f4 - 1, "a later rout move costs a figure (NB-145)");
+    assert_eq!(moved(&ev, S4), Some(1800));
+    assert!(g.unit(S4).front.x < 6300, "toward the Spanish edge (west)");
+    assert!(!actions(&g).contains(&Action::RoutMove { unit: S4 }), "once a step");
+    let ev = g.apply(&Action::RoutMove { unit: S13 }).expect("S13 routs on");
+    assert_eq!(moved(&ev, S13), Some(2700));
+    assert_eq!(g.unit(S13).figures, f13 - 1);
+    // Declining costs nothing (NB-146).
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, units);
+    g.apply(&Action::EndMovement).expect("end");
+    assert_eq!(g.unit(S4).figures, f4);
+}
+
+#[test]
+fn nb_150_152_153_evasion_from_infantry_and_from_cavalry() {
+    let units = |mover: &str, marker: bool| {
+        format!(
+            r#"[{{"id": "{mover}", "front": {{"x": 6200, "y": 3500}}, "facing": 270, "allowed": "Full"}},
+                {{"id": "S13", "front": {{"x": 5800, "y": 3500}}, "facing": 90, "reaction_marker": {marker}}}]"#
+        )
+    };
+    // Infantry charges inactive cavalry: the Spanish may evade (NB-150).
+    let mut g = rioseco(r#""step": "Movement""#, &units("F2", false));
+    g.apply(&Action::Charge { unit: F2, target: S13 }).expect("the charge");
+    assert_eq!(step(&g), (Side::Allied, Step::Evasion { unit: S13, by: F2 }));
+    let before = g.rect(S13).centre();
+    g.apply(&Action::Evade { unit: S13 }).expect("evade");
+    assert_eq!(step(&g).1, Step::Movement);
+    assert!(g.rect(S13).centre().x < before.x, "away from F2");
+    assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F2), &g.rect(S13)));
+    // Cavalry charges cavalry without a marker: no evasion (NB-152); contact stands.
+    let mut g = rioseco(r#""step": "Movement""#, &units("F6", false));
+    g.apply(&Action::Charge { unit: F6, target: S13 }).expect("the charge");
+    assert_eq!(step(&g).1, Step::Movement);
+    assert!(napoleonic::games::napoleons_battles::in_contact(&g.rect(F6), &g.rect(S13)));
+    // With a marker it may evade (NB-151) and the marker is gone (NB-153).
+    let mut g = rioseco(r#""step": "Movement""#, &units("F6", true));
+    g.apply(&Action::Charge { unit: F6, target: S13 }).expect("the charge");
+    assert_eq!(step(&g), (Side::Allied, Step::Evasion { unit: S13, by: F6 }));
+    g.apply(&Action::Evade { unit: S13 }).expect("evade");
+    assert!(!g.unit(S13).reaction_marker);
+}
+
+#[test]
+fn nb_155_infantry_never_evades() {
+    let units = r#"[{"id": "F2", "front": {"x": 6200, "y": 3500}, "facing": 270, "allowed": "Full"},
+                    {"id": "S6", "front": {"x": 5800, "y": 3500}, "facing": 90}]"#;
+    let mut g = rioseco(r#""step": "Movement""#, units);
+    g.apply(&Action::Charge { unit: F2, target: S6 }).expect("the charge");
+    assert_eq!(step(&g).1, Step::Movement);
+    assert!(napoleonic::games::napoleons_battles::in_contact(&g.rect(F2), &g.rect(S6)));
+}
+
+#[test]
+fn nb_157_158_the_emergency_square_roll_and_when_it_is_not_tried() {
+    // F6 2" east of S1 (light infantry in line, response 5, Maceda (A) not touching); Lasalle
+    // near enough for F6 to be in command (no initiative die).
+    let fields = |dice: &str| format!(r#""step": "Movement", "dice": {dice}, "generals": [{{"id": "lasalle", "at": {{"x": 5200, "y": 2800}}}}]"#);
+    let f6 = r#"{"id": "F6", "front": {"x": 4800, "y": 2350}, "facing": 270}"#;
+    let s1 = r#"{"id": "S1"}"#;
+    let mut g = rioseco(&fields("[6]"), &format!("[{f6}, {s1}]"));
+    let ev = g.apply(&Action::Charge { unit: F6, target: S1 }).expect("the charge");
+    assert!(ev.iter().any(|e| matches!(e, Event::Rolled { roll: Roll::EmergencySquare { unit: S1, need: 5 }, die: 6, .. })), "{ev:?}");
+    assert_eq!(g.unit(S1).formation, Formation::Line, "6 is more than 5: no square");
+    // F2 already within 1" of S1's flank before and at the charge: no roll (NB-158).
+    let f2 = r#"{"id": "F2", "front": {"x": 4680, "y": 2000}, "facing": 270, "allowed": "Full"}"#;
+    let mut g = rioseco(&fields("[1]"), &format!("[{f6}, {s1}, {f2}]"));
+    let ev = g.apply(&Action::Charge { unit: F6, target: S1 }).expect("the charge");
+    assert_eq!(count(&ev, |e| matches!(e, Event::Rolled { roll: Roll::EmergencySquare { .. }, .. })), 0, "{ev:?}");
+    assert_eq!(g.unit(S1).formation, Formation::Line);
+}

@@ -271,10 +271,8 @@ function showCurtain(c: Current, side: string): void {
   for (const b of Object.values(viewBoards)) b.clear();
   hideChooser();
   hideCard();
-  hideOddsPanel();
   el.chooser.replaceChildren();
   el.hoverCard.replaceChildren();
-  el.odds.replaceChildren();
   el.exportText.value = '';
   el.shareLink.value = '';
   el.shareLink.hidden = el.shareLabel.hidden = true;
@@ -646,6 +644,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
 
 /** No choices on the screen (replaying an earlier position, or no game). */
 function clearChoices(): void {
+  reserveOddsPanel(false);
   el.actions.replaceChildren();
   el.quick.replaceChildren();
   el.actionCount.textContent = '0';
@@ -700,12 +699,11 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
 function renderActions(c: Current, prompt: EnginePrompt | null): void {
   const hadFocus = el.actions.contains(document.activeElement);
   if (!prompt) {
-    el.actions.replaceChildren();
-    el.quick.replaceChildren();
-    el.actionCount.textContent = '0';
+    clearChoices();
     return;
   }
   const list = placedActions(c, prompt);
+  let withOddsPanel = false;
   const items = list.map((p) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
@@ -729,11 +727,12 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
         button.append(oddsBar(document, o, true));
         button.title = o.numbers;
       }
-      // The panel above the list would move the buttons under the pointer when most have odds:
-      // only an action aimed at a target on the map (an attack, a pursuit) opens it. (Every
-      // Bailén roll has odds now; a leader's activation opening it moved Undo under the pointer.)
+      // Only an action aimed at a target on the map (an attack, a pursuit) opens the panel above
+      // the list; its space is kept while such an action is listed (reserveOddsPanel below), so
+      // what the pointer hovers never moves.
       const aimed = p.intent?.unit !== undefined || p.intent?.hex !== undefined;
       if (o && aimed && c.entry.info.board === 'hex') {
+        withOddsPanel = true;
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());
@@ -746,6 +745,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   });
   el.actions.replaceChildren(...items);
   el.actionCount.textContent = String(items.length);
+  reserveOddsPanel(withOddsPanel);
   // The choices with no place on the map (end a phase, keep a roll, who plays first...) also as
   // buttons next to the prompt, so they need no scrolling through a long list.
   const quick = list
@@ -917,18 +917,35 @@ function hideCard(): void {
   el.hoverCard.hidden = true;
 }
 
+/**
+ * While the list holds actions whose odds open the panel above it, the panel keeps its place and
+ * its height (style.css), empty but for a hint: hovering or focusing an action fills it and moves
+ * nothing below it.
+ */
+let oddsReserved = false;
+
+function reserveOddsPanel(on: boolean): void {
+  oddsReserved = on;
+  hideOddsPanel();
+}
+
 function showOddsPanel(c: Current, action: EngineAction): void {
   const o = c.ui.odds(c.session, action);
-  if (!o) return;
+  if (!o || !oddsReserved) return;
   const title = document.createElement('div');
   title.className = 'card-odds-title';
   title.textContent = c.session.describe(action);
   el.odds.replaceChildren(title, oddsBar(document, o));
-  el.odds.hidden = false;
+  el.odds.classList.remove('empty');
 }
 
 function hideOddsPanel(): void {
-  el.odds.hidden = true;
+  el.odds.hidden = !oddsReserved;
+  el.odds.classList.add('empty');
+  const hint = document.createElement('p');
+  hint.className = 'odds-hint';
+  hint.textContent = 'Point at an attack in the list to see its odds here.';
+  el.odds.replaceChildren(hint);
 }
 
 /** The action whose odds to show when pointing at a target. */

@@ -80,9 +80,71 @@ async function hoverMovesNothing(page, origin, shot) {
     `a click after hovering applies the action clicked (the 3rd attack: ${label})`, logged);
 }
 
+async function curtainSide(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('curtain');
+    return c && !c.hidden ? c.dataset.side : null;
+  });
+}
+
+async function passCurtain(page) {
+  await page.click('#curtain-pass');
+  await page.waitForFunction(() => document.getElementById('curtain').hidden);
+}
+
+const undoNote = (page) => page.evaluate(() => (document.getElementById('undo-note')?.hidden ? '' : document.getElementById('undo-note')?.textContent ?? ''));
+
+/** Bloody Monday hot-seat: after the French choose and the Russian takes the screen, Undo cannot take back the French choice. */
+async function undoKeepsToOwnSide(page, origin, shot) {
+  await page.goto(origin + '/');
+  await ready(page);
+  if (!(await page.isVisible('#start'))) await page.click('#new-game');
+  await page.selectOption('#ruleset', 'bloody-monday');
+  await page.selectOption('#scenario', 'borodino');
+  await page.fill('#seed', '1812');
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  check((await curtainSide(page)) === 'French', 'Bloody Monday hot-seat opens behind the curtain for the French');
+  await passCurtain(page);
+  // The French pass their impulse (pass, end the move) until the screen is to be handed over.
+  const passing = (s) => Math.max(0, s.actions.findIndex((a) => /^(Pass|End)/.test(a.type ?? '')));
+  let frenchUndo = false;
+  for (let n = 0; n < 12 && !(await curtainSide(page)); n += 1) {
+    const s = await state(page);
+    await page.click(`#actions button[data-index="${passing(s)}"]`);
+    await choicesReach(page, s.choices + 1);
+    if (!(await curtainSide(page))) frenchUndo ||= (await state(page)).undoEnabled;
+  }
+  check(frenchUndo, 'the French may undo their own choices before handing over the screen');
+  check((await curtainSide(page)) === 'Russian', 'the French choices hand the screen to the Russian');
+  const handed = await state(page);
+  await passCurtain(page);
+  let s = await state(page);
+  check(!s.undoEnabled, 'the Russian, at the screen, cannot undo the French choice', s);
+  const note = await undoNote(page);
+  check(/French player's/.test(note), `the page says why Undo is off (${note})`, note);
+  await shot('2-undo-refused');
+  await page.click('#undo', { force: true });
+  s = await state(page);
+  check(s.choices === handed.choices && (await curtainSide(page)) === null, 'a click on Undo takes back nothing of the French', s.choices);
+  // The Russian's own choice may be taken back, and only it.
+  await page.click(`#actions button[data-index="${passing(s)}"]`);
+  await choicesReach(page, s.choices + 1);
+  const after = await state(page);
+  if (after.undoEnabled && !(await curtainSide(page))) {
+    await page.click('#undo');
+    await choicesReach(page, s.choices);
+    s = await state(page);
+    check(!s.undoEnabled && /French player's/.test(await undoNote(page)), 'undoing the Russian choice stops at the French one', s);
+  } else {
+    check(false, 'the Russian may undo their own first choice (no die rolled)', after);
+  }
+}
+
 export default async function player({ page, origin }) {
   const shot = shooter(page, 'player');
   await hoverMovesNothing(page, origin, shot);
+  await undoKeepsToOwnSide(page, origin, shot);
 }
 
 /** On a phone. */

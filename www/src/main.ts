@@ -80,6 +80,7 @@ const el = {
   quick: byId<HTMLDivElement>('quick'),
   actionCount: byId<HTMLSpanElement>('action-count'),
   undo: byId<HTMLButtonElement>('undo'),
+  undoNote: byId<HTMLSpanElement>('undo-note'),
   deselect: byId<HTMLButtonElement>('deselect'),
   newGame: byId<HTMLButtonElement>('new-game'),
   statusList: byId<HTMLDListElement>('status-list'),
@@ -140,6 +141,8 @@ interface Current {
   note: string;
   /** The computer's level (computer.ts LEVELS). */
   level: string;
+  /** Who made each choice (index 0: the opening, null), as far as known; see lastChooser(). */
+  choosers: (string | null)[];
 }
 
 let current: Current | null = null;
@@ -564,7 +567,7 @@ function render(): void {
         );
       }
     }
-    el.undo.disabled = !!replay || !c.session.canUndo();
+    showUndo(c);
     renderDice(c);
     renderReplayControls(c);
     document.body.dataset.choices = String(c.session.choiceCount());
@@ -584,13 +587,14 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   boardRuleset = '';
   try {
     renderReplayControls(c);
-    el.undo.disabled = !!replay || !c.session.canUndo();
+    showUndo(c);
     document.body.dataset.choices = String(c.session.choiceCount());
     document.body.dataset.replay = replay ? String(replay.choice) : '';
     renderOutcome(c, s);
     if (curtainPending(c)) {
       showCurtain(c, c.session.prompt()!.side);
       el.undo.disabled = true;
+      el.undoNote.hidden = true;
       maybeThink();
       return;
     }
@@ -1152,6 +1156,7 @@ function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text
   selected = null;
   lastEvents = events;
   rollDice = true;
+  if (c.choosers.length === c.session.choiceCount()) c.choosers.push(prompt.side);
   log.append({
     choice: c.session.choiceCount(),
     action: { side: prompt.side, text },
@@ -1242,9 +1247,61 @@ function hideThinking(): void {
   delete document.body.dataset.thinking;
 }
 
+/** Two or more people share the screen (hot-seat). */
+function hotSeat(c: Current): boolean {
+  return humanSides(c).length >= 2;
+}
+
+/** The side that made the last choice (the engine's history once, after a load), or null. */
+function lastChooser(c: Current): string | null {
+  const count = c.session.choiceCount();
+  if (count === 0) return null;
+  if (c.choosers.length <= count) {
+    const viewer = c.session.prompt()?.side ?? c.entry.sides[0]?.id ?? '';
+    try {
+      c.choosers = c.session.history(viewer).map((step) => step.side ?? null);
+    } catch {
+      return null;
+    }
+  }
+  return c.choosers[count] ?? null;
+}
+
+/**
+ * Why Undo may not take back the last choice, or null when it may. Beyond the engine's limits
+ * (dice rolled, something hidden revealed): in hot-seat a side takes back only its own choices
+ * since the screen was last handed over, never the other side's.
+ */
+function undoRefusal(c: Current): string | null {
+  if (replay) return 'This is an earlier position: go back to the game to undo.';
+  if (!c.session.canUndo()) return 'Nothing can be taken back now: a die was rolled or something hidden revealed since.';
+  const deciding = c.session.prompt()?.side;
+  const last = lastChooser(c);
+  if (hotSeat(c) && deciding !== undefined && last !== null && last !== deciding) {
+    const who = sideInfo(c, last)?.label ?? last;
+    return `Undo is off: the last choice was the ${who} player's, and only they could take it back before handing over the screen.`;
+  }
+  return null;
+}
+
+/** Undo enabled or not, and why not when the reason is the other side's choice. */
+function showUndo(c: Current): void {
+  const refusal = undoRefusal(c);
+  el.undo.disabled = refusal !== null;
+  el.undo.title = refusal ?? 'Take back the last choice';
+  const otherSide = refusal !== null && hotSeat(c) && !replay && c.session.canUndo();
+  el.undoNote.textContent = otherSide ? refusal : '';
+  el.undoNote.hidden = !otherSide;
+}
+
 function undo(): void {
   const c = current;
   if (!c || replay) return;
+  const refusal = undoRefusal(c);
+  if (refusal) {
+    setStatus(refusal);
+    return;
+  }
   stopThinking();
   failedFor = null;
   const withComputer = humanSides(c).length > 0 && humanSides(c).length < c.entry.sides.length;
@@ -1281,6 +1338,7 @@ function undo(): void {
   }
   selected = null;
   lastEvents = [];
+  c.choosers.length = Math.min(c.choosers.length, c.session.choiceCount() + 1);
   log.truncate(c.session.choiceCount());
   render();
   autosave();
@@ -1349,7 +1407,8 @@ function adopt(
     replay.session.free();
     replay = null;
   }
-  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level };
+  const choosers = next.choiceCount() === 0 ? [null] : [];
+  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level, choosers };
   current = c;
   seenSide = hiddenInfo(c) ? fixedScreenSide(c) : null;
   failedFor = null;

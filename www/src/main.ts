@@ -80,6 +80,7 @@ const el = {
   quick: byId<HTMLDivElement>('quick'),
   actionCount: byId<HTMLSpanElement>('action-count'),
   undo: byId<HTMLButtonElement>('undo'),
+  undoNote: byId<HTMLSpanElement>('undo-note'),
   deselect: byId<HTMLButtonElement>('deselect'),
   newGame: byId<HTMLButtonElement>('new-game'),
   statusList: byId<HTMLDListElement>('status-list'),
@@ -140,6 +141,8 @@ interface Current {
   note: string;
   /** The computer's level (computer.ts LEVELS). */
   level: string;
+  /** Who made each choice (index 0: the opening, null), as far as known; see lastChooser(). */
+  choosers: (string | null)[];
 }
 
 let current: Current | null = null;
@@ -271,10 +274,8 @@ function showCurtain(c: Current, side: string): void {
   for (const b of Object.values(viewBoards)) b.clear();
   hideChooser();
   hideCard();
-  hideOddsPanel();
   el.chooser.replaceChildren();
   el.hoverCard.replaceChildren();
-  el.odds.replaceChildren();
   el.exportText.value = '';
   el.shareLink.value = '';
   el.shareLink.hidden = el.shareLabel.hidden = true;
@@ -566,7 +567,7 @@ function render(): void {
         );
       }
     }
-    el.undo.disabled = !!replay || !c.session.canUndo();
+    showUndo(c);
     renderDice(c);
     renderReplayControls(c);
     document.body.dataset.choices = String(c.session.choiceCount());
@@ -586,13 +587,14 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
   boardRuleset = '';
   try {
     renderReplayControls(c);
-    el.undo.disabled = !!replay || !c.session.canUndo();
+    showUndo(c);
     document.body.dataset.choices = String(c.session.choiceCount());
     document.body.dataset.replay = replay ? String(replay.choice) : '';
     renderOutcome(c, s);
     if (curtainPending(c)) {
       showCurtain(c, c.session.prompt()!.side);
       el.undo.disabled = true;
+      el.undoNote.hidden = true;
       maybeThink();
       return;
     }
@@ -646,6 +648,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
 
 /** No choices on the screen (replaying an earlier position, or no game). */
 function clearChoices(): void {
+  reserveOddsPanel(false);
   el.actions.replaceChildren();
   el.quick.replaceChildren();
   el.actionCount.textContent = '0';
@@ -700,12 +703,11 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
 function renderActions(c: Current, prompt: EnginePrompt | null): void {
   const hadFocus = el.actions.contains(document.activeElement);
   if (!prompt) {
-    el.actions.replaceChildren();
-    el.quick.replaceChildren();
-    el.actionCount.textContent = '0';
+    clearChoices();
     return;
   }
   const list = placedActions(c, prompt);
+  let withOddsPanel = false;
   const items = list.map((p) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
@@ -729,11 +731,12 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
         button.append(oddsBar(document, o, true));
         button.title = o.numbers;
       }
-      // The panel above the list would move the buttons under the pointer when most have odds:
-      // only an action aimed at a target on the map (an attack, a pursuit) opens it. (Every
-      // Bailén roll has odds now; a leader's activation opening it moved Undo under the pointer.)
+      // Only an action aimed at a target on the map (an attack, a pursuit) opens the panel above
+      // the list; its space is kept while such an action is listed (reserveOddsPanel below), so
+      // what the pointer hovers never moves.
       const aimed = p.intent?.unit !== undefined || p.intent?.hex !== undefined;
       if (o && aimed && c.entry.info.board === 'hex') {
+        withOddsPanel = true;
         button.addEventListener('pointerenter', () => showOddsPanel(c, p.action));
         button.addEventListener('focus', () => showOddsPanel(c, p.action));
         button.addEventListener('pointerleave', () => hideOddsPanel());
@@ -746,6 +749,7 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
   });
   el.actions.replaceChildren(...items);
   el.actionCount.textContent = String(items.length);
+  reserveOddsPanel(withOddsPanel);
   // The choices with no place on the map (end a phase, keep a roll, who plays first...) also as
   // buttons next to the prompt, so they need no scrolling through a long list.
   const quick = list
@@ -917,18 +921,35 @@ function hideCard(): void {
   el.hoverCard.hidden = true;
 }
 
+/**
+ * While the list holds actions whose odds open the panel above it, the panel keeps its place and
+ * its height (style.css), empty but for a hint: hovering or focusing an action fills it and moves
+ * nothing below it.
+ */
+let oddsReserved = false;
+
+function reserveOddsPanel(on: boolean): void {
+  oddsReserved = on;
+  hideOddsPanel();
+}
+
 function showOddsPanel(c: Current, action: EngineAction): void {
   const o = c.ui.odds(c.session, action);
-  if (!o) return;
+  if (!o || !oddsReserved) return;
   const title = document.createElement('div');
   title.className = 'card-odds-title';
   title.textContent = c.session.describe(action);
   el.odds.replaceChildren(title, oddsBar(document, o));
-  el.odds.hidden = false;
+  el.odds.classList.remove('empty');
 }
 
 function hideOddsPanel(): void {
-  el.odds.hidden = true;
+  el.odds.hidden = !oddsReserved;
+  el.odds.classList.add('empty');
+  const hint = document.createElement('p');
+  hint.className = 'odds-hint';
+  hint.textContent = 'Point at an attack in the list to see its odds here.';
+  el.odds.replaceChildren(hint);
 }
 
 /** The action whose odds to show when pointing at a target. */
@@ -1135,6 +1156,7 @@ function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text
   selected = null;
   lastEvents = events;
   rollDice = true;
+  if (c.choosers.length === c.session.choiceCount()) c.choosers.push(prompt.side);
   log.append({
     choice: c.session.choiceCount(),
     action: { side: prompt.side, text },
@@ -1225,9 +1247,61 @@ function hideThinking(): void {
   delete document.body.dataset.thinking;
 }
 
+/** Two or more people share the screen (hot-seat). */
+function hotSeat(c: Current): boolean {
+  return humanSides(c).length >= 2;
+}
+
+/** The side that made the last choice (the engine's history once, after a load), or null. */
+function lastChooser(c: Current): string | null {
+  const count = c.session.choiceCount();
+  if (count === 0) return null;
+  if (c.choosers.length <= count) {
+    const viewer = c.session.prompt()?.side ?? c.entry.sides[0]?.id ?? '';
+    try {
+      c.choosers = c.session.history(viewer).map((step) => step.side ?? null);
+    } catch {
+      return null;
+    }
+  }
+  return c.choosers[count] ?? null;
+}
+
+/**
+ * Why Undo may not take back the last choice, or null when it may. Beyond the engine's limits
+ * (dice rolled, something hidden revealed): in hot-seat a side takes back only its own choices
+ * since the screen was last handed over, never the other side's.
+ */
+function undoRefusal(c: Current): string | null {
+  if (replay) return 'This is an earlier position: go back to the game to undo.';
+  if (!c.session.canUndo()) return 'Nothing can be taken back now: a die was rolled or something hidden revealed since.';
+  const deciding = c.session.prompt()?.side;
+  const last = lastChooser(c);
+  if (hotSeat(c) && deciding !== undefined && last !== null && last !== deciding) {
+    const who = sideInfo(c, last)?.label ?? last;
+    return `Undo is off: the last choice was the ${who} player's, and only they could take it back before handing over the screen.`;
+  }
+  return null;
+}
+
+/** Undo enabled or not, and why not when the reason is the other side's choice. */
+function showUndo(c: Current): void {
+  const refusal = undoRefusal(c);
+  el.undo.disabled = refusal !== null;
+  el.undo.title = refusal ?? 'Take back the last choice';
+  const otherSide = refusal !== null && hotSeat(c) && !replay && c.session.canUndo();
+  el.undoNote.textContent = otherSide ? refusal : '';
+  el.undoNote.hidden = !otherSide;
+}
+
 function undo(): void {
   const c = current;
   if (!c || replay) return;
+  const refusal = undoRefusal(c);
+  if (refusal) {
+    setStatus(refusal);
+    return;
+  }
   stopThinking();
   failedFor = null;
   const withComputer = humanSides(c).length > 0 && humanSides(c).length < c.entry.sides.length;
@@ -1264,6 +1338,7 @@ function undo(): void {
   }
   selected = null;
   lastEvents = [];
+  c.choosers.length = Math.min(c.choosers.length, c.session.choiceCount() + 1);
   log.truncate(c.session.choiceCount());
   render();
   autosave();
@@ -1332,7 +1407,8 @@ function adopt(
     replay.session.free();
     replay = null;
   }
-  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level };
+  const choosers = next.choiceCount() === 0 ? [null] : [];
+  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level, choosers };
   current = c;
   seenSide = hiddenInfo(c) ? fixedScreenSide(c) : null;
   failedFor = null;

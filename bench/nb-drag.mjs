@@ -18,7 +18,7 @@ const time = (f) => {
   return performance.now() - t;
 };
 // Warm up (the wasm tiers up), then measure.
-for (let i = 0; i < 200; i++) game.isLegal({ type: 'Move', unit, to: { x: start.front.x - i, y: start.front.y }, facing: start.facing });
+for (let i = 0; i < 200; i++) game.check({ type: 'Move', unit, to: { x: start.front.x - i, y: start.front.y }, facing: start.facing });
 const prompt = time(() => {
   for (let i = 0; i < moves; i++) game.prompt();
 });
@@ -26,7 +26,8 @@ const check = time(() => {
   for (let i = 0; i < moves; i++) {
     // A drag westward and back, wobbling north and south: 0 to 12 inches, legal and not.
     const dx = (i * 37) % 1200, dy = ((i * 53) % 400) - 200;
-    if (game.isLegal({ type: 'Move', unit, to: { x: start.front.x - dx, y: start.front.y + dy }, facing: start.facing })) legal++;
+    // What the page asks: check() (legal or not, and the engine's words: spent and left, or why not).
+    if (game.check({ type: 'Move', unit, to: { x: start.front.x - dx, y: start.front.y + dy }, facing: start.facing }).legal) legal++;
   }
 });
 console.log(`napoleons-battles movement prompt ${((prompt * 1000) / moves).toFixed(1)} us`);

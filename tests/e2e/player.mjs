@@ -147,7 +147,3 @@ export default async function player({ page, origin }) {
   await undoKeepsToOwnSide(page, origin, shot);
 }
 
-/** On a phone. */
-export async function playerPhone({ page, origin }) {
-  const shot = shooter(page, 'player-phone');
-}

@@ -16,7 +16,7 @@ import areas from './areas.mjs';
 import variant from './variant.mjs';
 import computer from './computer.mjs';
 import table, { tablePhone } from './table.mjs';
-import player, { playerPhone } from './player.mjs';
+import player from './player.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -30,7 +30,6 @@ const SUITES = [
   { name: 'table', run: table },
   { name: 'table-phone', run: tablePhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'player', run: player },
-  { name: 'player-phone', run: playerPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

@@ -49,6 +49,17 @@ fn arena(scenario: &str, fields: &str, units: &str) -> NapoleonsBattles {
     setup(&json)
 }
 
+/// One unit of an arena: its front point (hundredths), its facing (degrees) and any other
+/// fields of the setup (`, "order": "Disordered"`).
+fn unit_at(id: &str, x: i32, y: i32, facing: u16, extra: &str) -> String {
+    format!(r#"{{"id": "{id}", "front": {{"x": {x}, "y": {y}}}, "facing": {facing} {extra}}}"#)
+}
+
+/// The units of an arena as the setup's list.
+fn units(placed: &[String]) -> String {
+    format!("[{}]", placed.join(", "))
+}
+
 fn rioseco(fields: &str, units: &str) -> NapoleonsBattles {
     arena("medina-de-rioseco", fields, units)
 }
@@ -211,10 +222,7 @@ fn fire_modifier(scenario: &str, units: &str, firer: UnitId, target: UnitId) -> 
 }
 
 fn duel(firer: &str, extra: &str, target: &str, target_extra: &str) -> String {
-    format!(
-        r#"[{{"id": "{firer}", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {extra}}},
-            {{"id": "{target}", "front": {{"x": 5800, "y": 3000}}, "facing": 90 {target_extra}}}]"#
-    )
+    units(&[unit_at(firer, 6000, 3000, 270, extra), unit_at(target, 5800, 3000, 90, target_extra)])
 }
 
 #[test]
@@ -272,11 +280,8 @@ fn nb_84_minus_2_at_a_target_in_cover() {
 fn nb_86_minus_2_firing_unprotected_at_attacking_cavalry() {
     // The Spanish turn: S13 charged into F2's front; F2 fires in defensive fire.
     let fire = |f2: &str, charged: bool| {
-        let units = format!(
-            r#"[{{"id": "F2", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {f2}}},
-                {{"id": "S13", "front": {{"x": 6000, "y": 3000}}, "facing": 90, "charged": {charged}}}]"#
-        );
-        let mut g = rioseco(r#""step": "DefensiveFire", "phasing": "Allied", "dice": [1]"#, &units);
+        let placed = units(&[unit_at("F2", 6000, 3000, 270, f2), unit_at("S13", 6000, 3000, 90, &format!(r#", "charged": {charged}"#))]);
+        let mut g = rioseco(r#""step": "DefensiveFire", "phasing": "Allied", "dice": [1]"#, &placed);
         let a = Action::Fire { unit: F2, target: S13 };
         assert!(actions(&g).contains(&a), "{:?}", actions(&g));
         fire_roll(&g.apply(&a).expect("fire")).2
@@ -315,11 +320,8 @@ fn nb_75_76_disordered_or_road_column_units_do_not_fire() {
 fn nb_70_71_the_12lb_reaches_16_inches_and_the_6lb_13() {
     // Bailén's 12-pounders (B-S6) on open ground south of the groves, firing east.
     let at = |x: i32| {
-        let units = format!(
-            r#"[{{"id": "B-S6", "front": {{"x": 3300, "y": 4300}}, "facing": 90}},
-                {{"id": "B-F3", "front": {{"x": {x}, "y": 4300}}, "facing": 270}}]"#
-        );
-        arena("bailen-table", r#""step": "OffensiveFire", "phasing": "Allied", "dice": [1]"#, &units)
+        let placed = units(&[unit_at("B-S6", 3300, 4300, 90, ""), unit_at("B-F3", x, 4300, 270, "")]);
+        arena("bailen-table", r#""step": "OffensiveFire", "phasing": "Allied", "dice": [1]"#, &placed)
     };
     let fire = Action::Fire { unit: 16, target: 2 };
     let mut g = at(3300 + 1590);
@@ -336,11 +338,7 @@ fn nb_66_the_artillery_dead_zone_below_a_hill() {
     // S7 (Spanish 8lb) on the páramo, 6" from its east base (x = 54"), firing east: the
     // ground below is unseen for 6" beyond the base, seen farther off, and the hill itself is seen.
     let at = |x: i32| {
-        let units = format!(
-            r#"[{{"id": "S7", "front": {{"x": 4800, "y": 1000}}, "facing": 90}},
-                {{"id": "F2", "front": {{"x": {x}, "y": 1000}}, "facing": 270}}]"#
-        );
-        rioseco(r#""step": "OffensiveFire", "phasing": "Allied""#, &units)
+        rioseco(r#""step": "OffensiveFire", "phasing": "Allied""#, &units(&[unit_at("S7", 4800, 1000, 90, ""), unit_at("F2", x, 1000, 270, "")]))
     };
     let fire = Action::Fire { unit: S7, target: F2 };
     assert!(!actions(&at(5700)).contains(&fire), "4\" below the base: dead");
@@ -352,11 +350,7 @@ fn nb_66_the_artillery_dead_zone_below_a_hill() {
 fn nb_67_artillery_does_not_fire_more_than_1_inch_into_woods() {
     // A French 8lb east of Bailén's southern grove (its east edge near x = 52.6" at y = 31").
     let at = |x: i32| {
-        let units = format!(
-            r#"[{{"id": "B-F8", "front": {{"x": 5800, "y": 3100}}, "facing": 270}},
-                {{"id": "B-S3", "front": {{"x": {x}, "y": 3100}}, "facing": 90}}]"#
-        );
-        arena("bailen-table", r#""step": "OffensiveFire""#, &units)
+        arena("bailen-table", r#""step": "OffensiveFire""#, &units(&[unit_at("B-F8", 5800, 3100, 270, ""), unit_at("B-S3", x, 3100, 90, "")]))
     };
     let fire = Action::Fire { unit: 7, target: 13 };
     assert!(actions(&at(5250)).contains(&fire), "just inside the edge");
@@ -373,10 +367,7 @@ fn melee(dice: &str, units: &str) -> NapoleonsBattles {
 }
 
 fn front_to_front(french: &str, f_extra: &str, allied: &str, a_extra: &str) -> String {
-    format!(
-        r#"[{{"id": "{french}", "front": {{"x": 6000, "y": 3000}}, "facing": 270 {f_extra}}},
-            {{"id": "{allied}", "front": {{"x": 6000, "y": 3000}}, "facing": 90 {a_extra}}}]"#
-    )
+    units(&[unit_at(french, 6000, 3000, 270, f_extra), unit_at(allied, 6000, 3000, 90, a_extra)])
 }
 
 /// The first round's modifiers of a combat of two units, French then Allied.
@@ -584,12 +575,12 @@ fn nb_25_26_29_rally_by_the_touching_generals_quality() {
 fn nb_141_142_the_rout_number_is_one_higher_at_six_bases() {
     // F2 and F4 each score two hits on S4 (two 10s) in one fire step: four hits.
     let play = |figures: u8| {
-        let units = format!(
-            r#"[{{"id": "F2", "front": {{"x": 6000, "y": 2700}}, "facing": 270}},
-                {{"id": "F4", "front": {{"x": 6000, "y": 3300}}, "facing": 270}},
-                {{"id": "S4", "front": {{"x": 5800, "y": 3000}}, "facing": 90, "figures": {figures}}}]"#
-        );
-        let mut g = rioseco(r#""step": "OffensiveFire", "dice": [10, 10]"#, &units);
+        let placed = units(&[
+            unit_at("F2", 6000, 2700, 270, ""),
+            unit_at("F4", 6000, 3300, 270, ""),
+            unit_at("S4", 5800, 3000, 90, &format!(r#", "figures": {figures}"#)),
+        ]);
+        let mut g = rioseco(r#""step": "OffensiveFire", "dice": [10, 10]"#, &placed);
         g.apply(&Action::Fire { unit: F2, target: S4 }).expect("F2 fires");
         g.apply(&Action::Fire { unit: F4, target: S4 }).expect("F4 fires");
         g
@@ -628,10 +619,7 @@ fn nb_144_to_146_rout_moves_18_or_27_inches_and_a_later_one_costs_a_figure() {
 #[test]
 fn nb_150_152_153_evasion_from_infantry_and_from_cavalry() {
     let units = |mover: &str, marker: bool| {
-        format!(
-            r#"[{{"id": "{mover}", "front": {{"x": 6200, "y": 3500}}, "facing": 270, "allowed": "Full"}},
-                {{"id": "S13", "front": {{"x": 5800, "y": 3500}}, "facing": 90, "reaction_marker": {marker}}}]"#
-        )
+        units(&[unit_at(mover, 6200, 3500, 270, r#", "allowed": "Full""#), unit_at("S13", 5800, 3500, 90, &format!(r#", "reaction_marker": {marker}"#))])
     };
     // Infantry charges inactive cavalry: the Spanish may evade (NB-150).
     let mut g = rioseco(r#""step": "Movement""#, &units("F2", false));

@@ -1,6 +1,5 @@
 // The page as a player expects it (issue 15): what the pointer hovers never moves, a click after
-// hovering applies the action clicked; Undo in hot-seat keeps to the deciding side's own choices;
-// no game in progress is lost without a word; errors show next to what caused them, in view.
+// hovering applies the action clicked; Undo in hot-seat keeps to the deciding side's own choices.
 import { check, choicesReach, ready, shooter, state } from './lib.mjs';
 
 /** Start Bailén with historical deployment and a seed, both sides at this screen. */

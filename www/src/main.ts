@@ -943,13 +943,12 @@ function showOddsPanel(c: Current, action: EngineAction): void {
   el.odds.classList.remove('empty');
 }
 
+const oddsHint = Object.assign(document.createElement('p'), { className: 'odds-hint', textContent: 'Point at an attack in the list to see its odds here.' });
+
 function hideOddsPanel(): void {
   el.odds.hidden = !oddsReserved;
   el.odds.classList.add('empty');
-  const hint = document.createElement('p');
-  hint.className = 'odds-hint';
-  hint.textContent = 'Point at an attack in the list to see its odds here.';
-  el.odds.replaceChildren(hint);
+  el.odds.replaceChildren(oddsHint);
 }
 
 /** The action whose odds to show when pointing at a target. */
@@ -1270,16 +1269,17 @@ function lastChooser(c: Current): string | null {
 /**
  * Why Undo may not take back the last choice, or null when it may. Beyond the engine's limits
  * (dice rolled, something hidden revealed): in hot-seat a side takes back only its own choices
- * since the screen was last handed over, never the other side's.
+ * since the screen was last handed over, never the other side's (`handOver`: the page says so
+ * beside the button).
  */
-function undoRefusal(c: Current): string | null {
-  if (replay) return 'This is an earlier position: go back to the game to undo.';
-  if (!c.session.canUndo()) return 'Nothing can be taken back now: a die was rolled or something hidden revealed since.';
+function undoRefusal(c: Current): { text: string; handOver: boolean } | null {
+  if (replay) return { text: 'This is an earlier position: go back to the game to undo.', handOver: false };
+  if (!c.session.canUndo()) return { text: 'Nothing can be taken back now: a die was rolled or something hidden revealed since.', handOver: false };
   const deciding = c.session.prompt()?.side;
   const last = lastChooser(c);
   if (hotSeat(c) && deciding !== undefined && last !== null && last !== deciding) {
     const who = sideInfo(c, last)?.label ?? last;
-    return `Undo is off: the last choice was the ${who} player's, and only they could take it back before handing over the screen.`;
+    return { text: `Undo is off: the last choice was the ${who} player's, and only they could take it back before handing over the screen.`, handOver: true };
   }
   return null;
 }
@@ -1288,10 +1288,9 @@ function undoRefusal(c: Current): string | null {
 function showUndo(c: Current): void {
   const refusal = undoRefusal(c);
   el.undo.disabled = refusal !== null;
-  el.undo.title = refusal ?? 'Take back the last choice';
-  const otherSide = refusal !== null && hotSeat(c) && !replay && c.session.canUndo();
-  el.undoNote.textContent = otherSide ? refusal : '';
-  el.undoNote.hidden = !otherSide;
+  el.undo.title = refusal?.text ?? 'Take back the last choice';
+  el.undoNote.textContent = refusal?.handOver ? refusal.text : '';
+  el.undoNote.hidden = !refusal?.handOver;
 }
 
 function undo(): void {
@@ -1299,7 +1298,7 @@ function undo(): void {
   if (!c || replay) return;
   const refusal = undoRefusal(c);
   if (refusal) {
-    setStatus(refusal);
+    setStatus(refusal.text);
     return;
   }
   stopThinking();

@@ -54,8 +54,8 @@ conformance_runs! {
     muskets_battle_vitoria: Battle, SCENARIO_IDS[5], Default::default(), 166, 8_000;
     bloody_monday_borodino: BloodyMonday, bloody_monday::BORODINO, Default::default(), 500, 9_000;
     bloody_monday_last_blood: BloodyMonday, bloody_monday::LAST_BLOOD, Default::default(), 500, 10_000;
-    napoleons_battles_medina_de_rioseco: NapoleonsBattles, "medina-de-rioseco", Default::default(), 500, 11_000;
-    napoleons_battles_bailen_table: NapoleonsBattles, "bailen-table", napoleons_battles::Options::all(), 500, 12_000;
+    napoleons_battles_medina_de_rioseco: NapoleonsBattles, "medina-de-rioseco", Default::default(), 1_000, 11_000;
+    napoleons_battles_bailen_table: NapoleonsBattles, "bailen-table", napoleons_battles::Options::all(), 1_000, 12_000;
 }
 
 /// Every ruleset plays 1,000 games a run, and every one of its built-in scenarios at least 100.

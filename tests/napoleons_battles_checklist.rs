@@ -461,11 +461,11 @@ fn nb_107_to_111_a_disordered_unit_withdraws_and_the_combat_ends_there() {
     // One round only: the withdrawal ends the combat although S6 still touches F2 (NB-111).
     assert_eq!(count(&ev, |e| matches!(e, Event::MeleeRound { .. })), 1, "{ev:?}");
     assert_eq!(g.unit(S6).figures, 6);
-    // Withdrawal is unformed movement back (NB-110), out of contact. a.6 says 6"; the footprint
-    // moves 6" less its depth (0.75") here: fall_back measures 6" from the front edge and then
-    // turns the unit about onto it (reported, not changed).
-    let moved = ev.iter().find_map(|e| if let Event::Moved { unit: S4, from, to, .. } = e { Some((*from, *to)) } else { None }).expect("S4 fell back");
-    assert!(moved.0.x - moved.1.x >= 600 - 75, "{moved:?}");
+    // Withdrawal is unformed movement back (NB-110), out of contact: the whole unit moves 6"
+    // (a.6), still facing the enemy.
+    let moved = ev.iter().find_map(|e| if let Event::Moved { unit: S4, from, to, facing, .. } = e { Some((*from, *to, *facing)) } else { None }).expect("S4 fell back");
+    assert!((moved.0.x - moved.1.x - 600).abs() <= 1 && moved.0.y == moved.1.y, "{moved:?}");
+    assert_eq!(moved.2, g.unit(S4).facing, "it keeps facing F2");
     assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F2), &g.rect(S4)));
 }
 
@@ -492,9 +492,8 @@ fn nb_120_cavalry_that_breaks_nobody_is_disordered_and_bounces() {
     assert!(ev.iter().any(|e| matches!(e, Event::Bounced { unit: F6 })), "{ev:?}");
     assert_eq!(g.unit(F6).order, Order::Disordered);
     let back = ev.iter().find_map(|e| if let Event::Moved { unit: F6, from, to, .. } = e { Some(to.x - from.x) } else { None }).expect("F6 moved");
-    // It falls back (the front edge moved 3" here: unformed_end's 6" are measured as the unit
-    // turns about, see the report; a.6 reads 6").
-    assert!(back > 0, "{back}");
+    // The whole unit falls back 6" (a.6), still facing S4.
+    assert!((back - 600).abs() <= 1, "{back}");
     assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F6), &g.rect(S4)));
     // Disordered cavalry never recall (NB-121).
     assert_eq!(count(&ev, |e| matches!(e, Event::Rolled { roll: Roll::Recall { .. }, .. })), 0);
@@ -601,14 +600,18 @@ fn nb_144_to_146_rout_moves_18_or_27_inches_and_a_later_one_costs_a_figure() {
     let acts = actions(&g);
     assert!(acts.contains(&Action::RoutMove { unit: S4 }) && acts.contains(&Action::RoutMove { unit: S13 }), "{acts:?}");
     let (f4, f13) = (g.unit(S4).figures, g.unit(S13).figures);
-    let moved = |ev: &[Event], u: UnitId| ev.iter().find_map(|e| if let Event::Moved { unit, from, to, .. } = e { (*unit == u).then(|| from.distance(*to)) } else { None });
+    // The whole unit moves: its footprint's centre goes 18" (27" for cavalry), within a
+    // hundredth of rounding.
+    let moved = |g: &NapoleonsBattles, u: UnitId, before: Point| g.rect(u).centre().distance(before);
+    let (c4, c13) = (g.rect(S4).centre(), g.rect(S13).centre());
     let ev = g.apply(&Action::RoutMove { unit: S4 }).expect("S4 routs on");
+    assert!(ev.iter().any(|e| matches!(e, Event::Moved { unit: S4, .. })), "{ev:?}");
     assert_eq!(g.unit(S4).figures, f4 - 1, "a later rout move costs a figure (NB-145)");
-    assert_eq!(moved(&ev, S4), Some(1800));
+    assert!((moved(&g, S4, c4) - 1800).abs() <= 1, "{}", moved(&g, S4, c4));
     assert!(g.unit(S4).front.x < 6300, "toward the Spanish edge (west)");
     assert!(!actions(&g).contains(&Action::RoutMove { unit: S4 }), "once a step");
-    let ev = g.apply(&Action::RoutMove { unit: S13 }).expect("S13 routs on");
-    assert_eq!(moved(&ev, S13), Some(2700));
+    g.apply(&Action::RoutMove { unit: S13 }).expect("S13 routs on");
+    assert!((moved(&g, S13, c13) - 2700).abs() <= 1, "{}", moved(&g, S13, c13));
     assert_eq!(g.unit(S13).figures, f13 - 1);
     // Declining costs nothing (NB-146).
     let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, units);
@@ -641,6 +644,33 @@ fn nb_150_152_153_evasion_from_infantry_and_from_cavalry() {
     assert_eq!(step(&g), (Side::Allied, Step::Evasion { unit: S13, by: F6 }));
     g.apply(&Action::Evade { unit: S13 }).expect("evade");
     assert!(!g.unit(S13).reaction_marker);
+}
+
+#[test]
+fn nb_158_already_within_1_inch_is_judged_when_the_cavalry_begins_to_move() {
+    // D53: "an enemy already within 1"" is judged at the start of the cavalry's move. F6 steps
+    // half an inch north first; then F2 comes within 1" of S1's flank; then F6 charges on: F2
+    // was not there when F6 began, so S1 rolls (and a 1 forms the square).
+    let fields = r#""step": "Movement", "dice": [1], "generals": [{"id": "lasalle", "at": {"x": 5200, "y": 2800}}]"#;
+    let f6 = r#"{"id": "F6", "front": {"x": 4800, "y": 2350}, "facing": 270}"#;
+    let s1 = r#"{"id": "S1"}"#;
+    let (near, far) = (Point { x: 4680, y: 2000 }, Point { x: 4680, y: 1600 });
+    let f2 = |at: Point| format!(r#"{{"id": "F2", "front": {{"x": {}, "y": {}}}, "facing": 270, "allowed": "Full"}}"#, at.x, at.y);
+    let rolls = |ev: &[Event]| count(ev, |e| matches!(e, Event::Rolled { roll: Roll::EmergencySquare { unit: S1, .. }, .. }));
+    let step_north = Action::Move { unit: F6, to: Point { x: 4800, y: 2400 }, facing: Facing::degrees(270) };
+    let mut g = rioseco(fields, &format!("[{f6}, {s1}, {}]", f2(far)));
+    g.apply(&step_north).expect("F6 steps north");
+    g.apply(&Action::Move { unit: F2, to: near, facing: Facing::degrees(270) }).expect("F2 closes in");
+    let ev = g.apply(&Action::Charge { unit: F6, target: S1 }).expect("the charge");
+    assert_eq!(rolls(&ev), 1, "{ev:?}");
+    assert_eq!(g.unit(S1).formation, Formation::Square);
+    // The other way round: F2 within 1" when F6 began, gone by the contact: no roll.
+    let mut g = rioseco(fields, &format!("[{f6}, {s1}, {}]", f2(near)));
+    g.apply(&step_north).expect("F6 steps north");
+    g.apply(&Action::Move { unit: F2, to: far, facing: Facing::degrees(270) }).expect("F2 draws off");
+    let ev = g.apply(&Action::Charge { unit: F6, target: S1 }).expect("the charge");
+    assert_eq!(rolls(&ev), 0, "{ev:?}");
+    assert_eq!(g.unit(S1).formation, Formation::Line);
 }
 
 #[test]

@@ -306,11 +306,15 @@ pub fn convex_overlap_by(a: &[Point], b: &[Point], eps: i64) -> bool {
         edges(a).any(|(p, q)| {
             // The normal of edge pq; a is convex, so all of a lies on one side (or on it).
             let side_a = a.iter().map(|&r| orient(p, q, r)).find(|&o| o != 0).unwrap_or(0).signum();
-            // orient / |pq| is the distance from the edge's line; |pq| is at least the larger
-            // of |dx|, |dy|, so this allows at most eps of depth.
+            // orient / |pq| is the distance from the edge's line: a point of b at most eps into
+            // a's side (orient <= eps |pq|, compared squared, exactly) does not overlap.
             let (dx, dy) = q.sub(p);
-            let slack = eps * dx.abs().max(dy.abs());
-            side_a != 0 && b.iter().all(|&r| orient(p, q, r) * side_a <= slack)
+            let slack2 = i128::from(eps * eps) * (i128::from(dx) * i128::from(dx) + i128::from(dy) * i128::from(dy));
+            side_a != 0
+                && b.iter().all(|&r| {
+                    let depth = i128::from(orient(p, q, r) * side_a);
+                    depth <= 0 || depth * depth <= slack2
+                })
         })
     }
     a.len() >= 3 && b.len() >= 3 && !separated(a, b, eps) && !separated(b, a, eps)

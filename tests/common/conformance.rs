@@ -343,6 +343,13 @@ pub fn conformance<R: Conformant>(scenario: &str, options: R::Options, games: us
     tally
 }
 
+/// One game of a `conformance` run again, as game `g` of a run from `first_seed` plays it (to
+/// reproduce a failure the run reported).
+pub fn replay_game<R: Conformant>(scenario: &str, options: R::Options, first_seed: u64, g: usize) -> Result<(), String> {
+    let mut tally = Tally::default();
+    play::<R>(scenario, &options, first_seed.wrapping_add(g as u64), g % 32 == 0, &mut tally)
+}
+
 fn play<R: Conformant>(scenario: &str, options: &R::Options, seed: u64, records: bool, tally: &mut Tally) -> Result<(), String> {
     let mut state = R::new_game(scenario, options, seed).map_err(|e| format!("new game: {e}"))?;
     let mut rng = Rng::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D));

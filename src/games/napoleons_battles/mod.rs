@@ -90,6 +90,10 @@ pub struct NapoleonsBattles {
     pub(crate) ridden: Vec<i32>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) opening: Arc<Vec<Event>>,
+    /// D53: for each cavalry unit that has begun moving in the current step, the enemy infantry
+    /// that another enemy was already within 1" of when it began (they may not try an emergency
+    /// square against it). Kept with the step it belongs to.
+    pub(crate) square_barred: (Option<(u8, Side, std::mem::Discriminant<sequence::Phase>)>, Vec<(UnitId, Vec<UnitId>)>),
     pub(crate) prompt_cache: PromptCache<Side, Step, Action, Template>,
 }
 
@@ -308,6 +312,11 @@ impl Rules for NapoleonsBattles {
     type Outcome = Outcome;
     type Options = Options;
     type Setup = Setup;
+    const RULES_VERSION: u16 = 2;
+    const RULES_CHANGES: &'static [(u16, &'static str)] = &[(
+        2,
+        "a.6: a withdrawal, bounce or rout moves the whole unit its 6\" or 9\" (it fell short by its own depth), footprints touch within exactly 0.02\" at any angle, and D53's \"enemy already within 1\"\" is judged when the cavalry begins to move",
+    )];
 
     fn new_scenario_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
         let scen = scenario::by_id(scenario)?;

@@ -277,6 +277,9 @@ impl NapoleonsBattles {
 
     /// Perform a measured formed move (or reaction move) of `u`.
     pub(crate) fn do_move(&mut self, u: UnitId, front: Point, facing: Facing, m: &Measured, ev: &mut Vec<Event>) {
+        if self.arm(u) == Arm::Cavalry {
+            self.note_move_start(u);
+        }
         let from = self.unit(u).front;
         let disordered_mover = self.unit(u).order == Order::Disordered;
         {
@@ -316,17 +319,38 @@ impl NapoleonsBattles {
         }
     }
 
+    /// D53: when cavalry `u` begins to move in a step, note the enemy infantry that another
+    /// enemy combat unit is already within 1" of (Emergency Square: they may not try one).
+    fn note_move_start(&mut self, u: UnitId) {
+        let key = Some((self.turn, self.phasing, std::mem::discriminant(&self.phase)));
+        if self.square_barred.0 != key {
+            self.square_barred = (key, Vec::new());
+        }
+        if self.square_barred.1.iter().any(|(c, _)| *c == u) {
+            return;
+        }
+        let side = self.side_of(u);
+        let barred = self
+            .side_units(side.other())
+            .filter(|&t| self.arm(t) == Arm::Infantry)
+            .filter(|&t| {
+                let r = self.rect(t);
+                self.side_units(side).any(|e| e != u && super::near(&r, &self.rect(e), ONE_INCH) && r.dist2(&self.rect(e)).within(ONE_INCH))
+            })
+            .collect();
+        self.square_barred.1.push((u, barred));
+    }
+
     /// Emergency Square: infantry not in square that cavalry contacts rolls d10 ≤ response
     /// plus its attached general's quality modifier (D53) to form square at once, unless
-    /// another enemy was already within 1".
+    /// another enemy was already within 1" at the start of the cavalry's move.
     pub(crate) fn emergency_square(&mut self, t: UnitId, by: UnitId, ev: &mut Vec<Event>) {
         if self.arm(t) != Arm::Infantry || self.unit(t).formation == Formation::Square || self.unit(t).order == Order::Routed {
             return;
         }
         let r = self.rect(t);
-        let side = self.side_of(t);
-        let other_near = self.side_units(side.other()).filter(|&e| e != by).any(|e| r.dist2(&self.rect(e)).within(ONE_INCH));
-        if other_near {
+        let barred = self.square_barred.1.iter().any(|(c, ts)| *c == by && ts.contains(&t));
+        if barred {
             return;
         }
         let quality = self.generals_touching(t).map(|g| self.scen.generals[g].rating.quality.rally_modifier()).max().unwrap_or(0);
@@ -409,13 +433,16 @@ impl NapoleonsBattles {
 
     // ---------------------------------------------------------------- unformed movement
 
-    /// Where an unformed move of `u` may end: `first` inch straight back from its facing, then
-    /// on toward `heading` for the rest of `distance`, ending facing `heading`, never within 1"
-    /// of an enemy, not overlapping another unit; tried on the straight line and then slid up
-    /// to 6" to either side (Unformed Movement; D54). Err(true) when it runs off the table.
+    /// Where an unformed move of `u` may end: turned in place toward `heading`, the footprint
+    /// goes its first inch straight back from its facing, then on toward `heading` for the rest
+    /// of `distance`, ending facing `heading`, never within 1" of an enemy, not overlapping
+    /// another unit; tried on the straight line and then slid up to 6" to either side (Unformed
+    /// Movement; D54). The whole footprint moves `distance` (a.6's 6" or 9" are the unit's move,
+    /// not its front edge's). Err(true) when it runs off the table.
     fn unformed_end(&self, u: UnitId, distance: i64, heading: Facing) -> Result<(Point, Facing, Vec<UnitId>), bool> {
         let s = self.unit(u);
-        let back = ahead(s.front, s.facing, -INCH, 0);
+        let turned = ahead(self.rect(u).centre(), heading, i64::from(self.rect(u).depth) / 2, 0);
+        let back = ahead(turned, s.facing, -INCH, 0);
         let formation = s.formation;
         let side = self.side_of(u);
         let mut off_table = false;

@@ -99,6 +99,7 @@ impl NapoleonsBattles {
             ridden: vec![0; n],
             outcome: None,
             opening: Arc::new(Vec::new()),
+            square_barred: (None, Vec::new()),
             prompt_cache: Default::default(),
         };
         let mut ev = vec![Event::TurnBegins { turn: 1, side: first }];

@@ -33,12 +33,22 @@ function deployment(page) {
   }));
 }
 
-/** Click a shortcut; wait for the engine to have `to` choices. */
+/** Click a shortcut; wait for the engine to have `to` choices. Checks the page redrew the prompt
+ * once for the whole batch (each placement's redraw would rewrite it: the counter named changes). */
 async function shortcut(page, key, to) {
+  await page.evaluate(() => {
+    window.__promptWrites = 0;
+    window.__promptObserver?.disconnect();
+    window.__promptObserver = new MutationObserver((records) => (window.__promptWrites += records.length));
+    window.__promptObserver.observe(document.getElementById('prompt'), { childList: true, characterData: true, subtree: true });
+  });
   const t0 = Date.now();
   await page.click(`#quick button[data-shortcut="${key}"]`);
   await choicesReach(page, to);
-  return Date.now() - t0;
+  const ms = Date.now() - t0;
+  const writes = await page.evaluate(() => window.__promptWrites);
+  check(writes === 1, `"${key}" up to choice ${to}: one redraw of the prompt for the whole batch`, writes);
+  return ms;
 }
 
 async function bailen(page, origin) {

@@ -10,7 +10,7 @@ import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
 import { errorMessage, loadEngine, savedRuleset, Session, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
-import type { GameUI, Intent, RulesetEntry, SideInfo, ViewBoards } from './games/adapter.js';
+import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards } from './games/adapter.js';
 import { rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
@@ -72,6 +72,8 @@ const el = {
   outcome: byId<HTMLElement>('outcome'),
   promptSide: byId<HTMLSpanElement>('prompt-side'),
   prompt: byId<HTMLParagraphElement>('prompt'),
+  promptRule: byId<HTMLDetailsElement>('prompt-rule'),
+  promptNote: byId<HTMLParagraphElement>('prompt-note'),
   promptPiece: byId<HTMLDivElement>('prompt-piece'),
   promptDice: byId<HTMLDivElement>('prompt-dice'),
   dice: byId<HTMLDivElement>('dice'),
@@ -674,6 +676,10 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
   else text = c.ui.promptWords(prompt);
   if (readOnly) text = `(earlier position) ${text}`;
   if (el.prompt.textContent !== text) el.prompt.textContent = text;
+  showRule(prompt && !secret ? c.ui.promptRule?.(prompt) ?? null : null);
+  const note = prompt && !secret && !readOnly ? c.ui.promptNote?.(prompt) ?? null : null;
+  if (el.promptNote.textContent !== (note ?? '')) el.promptNote.textContent = note ?? '';
+  el.promptNote.hidden = !note;
   // The piece the prompt is about, when it is not on the map yet.
   const piece = prompt && !secret ? c.ui.promptPiece(prompt) : null;
   const key = piece === null ? '' : `${piece}`;
@@ -698,6 +704,16 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
     el.promptDice.dataset.key = diceKey;
     el.promptDice.replaceChildren(...dice.map((d) => dieElement(document, d, c.entry.sides, false)));
   }
+}
+
+/** The "Rule:" line under the prompt: the rulebook section, opened for its sentence. */
+function showRule(rule: RuleRef | null): void {
+  el.promptRule.hidden = !rule;
+  const key = rule ? `${rule.section}\n${rule.summary}` : '';
+  if (!rule || el.promptRule.dataset.key === key) return;
+  el.promptRule.dataset.key = key;
+  el.promptRule.querySelector('summary')!.textContent = `Rule: ${rule.section}`;
+  el.promptRule.querySelector('p')!.textContent = rule.summary;
 }
 
 function renderActions(c: Current, prompt: EnginePrompt | null): void {
@@ -776,7 +792,19 @@ function renderActions(c: Current, prompt: EnginePrompt | null): void {
       b.addEventListener('click', () => choose(p.index, 'quick'));
       return b;
     });
-  el.quick.replaceChildren(...quick);
+  const shortcuts = isComputer(c, prompt.side)
+    ? []
+    : (c.ui.shortcuts?.(prompt) ?? []).map((sc) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'shortcut';
+        b.dataset.shortcut = sc.key;
+        b.textContent = sc.label;
+        b.title = sc.title;
+        b.addEventListener('click', () => runShortcut(sc));
+        return b;
+      });
+  el.quick.replaceChildren(...shortcuts, ...quick);
   if (hadFocus) el.actions.querySelector('button')?.focus();
 }
 
@@ -1132,6 +1160,61 @@ function applyFilled(action: EngineAction): string | null {
   return null;
 }
 
+/**
+ * A shortcut's choices (place the rest): each asked of the adapter at the engine's prompt, applied
+ * through the engine and logged one by one, then one redraw and one autosave.
+ */
+function runShortcut(shortcut: Shortcut): void {
+  const c = current;
+  if (!c || replay) return;
+  const t0 = performance.now();
+  const all: EngineEvent[] = [];
+  let done = 0;
+  let refused: string | null = null;
+  while (done < 1000) {
+    const prompt = c.session.prompt();
+    if (!prompt || isComputer(c, prompt.side)) break;
+    const action = shortcut.next(prompt, done);
+    if (action === null) break;
+    const text = describeAction(c, action);
+    let events: EngineEvent[];
+    try {
+      events = c.session.apply(action);
+    } catch (e) {
+      refused = errorMessage(e);
+      break;
+    }
+    done += 1;
+    all.push(...events);
+    recordChoice(c, prompt, text, events);
+  }
+  if (done) {
+    hideChooser();
+    hideCard();
+    hideOddsPanel();
+    selected = null;
+    lastEvents = all;
+    rollDice = true;
+    render();
+    perf.clicks.push({ what: `shortcut:${shortcut.key}`, ms: performance.now() - t0 });
+    autosave();
+    setStatus(`${shortcut.label}: ${done} choice${done === 1 ? '' : 's'} made.`);
+  }
+  if (refused) showError(refused);
+  else if (done) clearError();
+}
+
+/** One applied choice into the log (and who made it, for Undo). */
+function recordChoice(c: Current, prompt: EnginePrompt, text: string, events: EngineEvent[]): void {
+  if (c.choosers.length === c.session.choiceCount()) c.choosers.push(prompt.side);
+  log.append({
+    choice: c.session.choiceCount(),
+    action: { side: prompt.side, text },
+    lines: events.map((e) => c.ui.eventLine(e)),
+    events,
+  });
+}
+
 /** After a choice was applied: the log, the redraw, the autosave. */
 function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text: string, events: EngineEvent[], how: string, action: EngineAction, t0: number): void {
   // With hidden information the screen shows one side: the computer's choice and its events are
@@ -1155,13 +1238,7 @@ function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text
   selected = null;
   lastEvents = events;
   rollDice = true;
-  if (c.choosers.length === c.session.choiceCount()) c.choosers.push(prompt.side);
-  log.append({
-    choice: c.session.choiceCount(),
-    action: { side: prompt.side, text },
-    lines: events.map((e) => c.ui.eventLine(e)),
-    events,
-  });
+  recordChoice(c, prompt, text, events);
   render();
   if (!byComputer) perf.clicks.push({ what: `${how}:${actionTag(action)}`, ms: performance.now() - t0 });
   autosave();

@@ -31,6 +31,162 @@ function sideColour(side: string): { colour: string; ink: string } {
   return side === 'French' || side === 'Russian' ? LOOKS[side] : { colour: '#777', ink: '#fff' };
 }
 
+/** Place names: bold, 10px or, where that does not fit, 9px; lines 1.1 em apart; boxes with a
+ * font's usual ascent and descent. */
+const NAME_SIZES = [10, 9];
+const LINE = 1.1;
+const ID_SIZE = 8;
+const ASCENT = 0.95;
+const DESCENT = 0.25;
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/** A place name as laid out: its lines centred on `x`. */
+export interface NameLabel {
+  area: number;
+  lines: string[];
+  size: number;
+  full: string;
+  x: number;
+  /** The first line's baseline. */
+  y: number;
+  victory: boolean;
+  /** Shortened with "…": the full name is its title (and the area's). */
+  short: boolean;
+  /** The whole label's box. */
+  box: Box;
+}
+
+type Measure = (text: string, size: number, bold: boolean) => number;
+
+/** Text widths in the map's units, in the font the map is drawn in. */
+function textMeasurer(root: HTMLElement): Measure {
+  const ctx = root.ownerDocument.createElement('canvas').getContext('2d');
+  const family = getComputedStyle(root).fontFamily || 'sans-serif';
+  return (text, size, bold) => {
+    if (!ctx) return text.length * size * 0.62;
+    ctx.font = `${bold ? 'bold ' : ''}${size}px ${family}`;
+    return ctx.measureText(text).width;
+  };
+}
+
+/** Words break at spaces and after dashes ("Gorki–" / "Redoubt"). */
+const joinWords = (a: string, b: string) => (a.endsWith('–') ? `${a}${b}` : `${a} ${b}`);
+
+/** `text` cut to `width` with "…". */
+function cut(text: string, width: number, width_of: (t: string) => number): string {
+  if (width_of(text) <= width) return text;
+  let t = text;
+  while (t.length > 1 && width_of(`${t.trimEnd()}…`) > width) t = t.slice(0, -1);
+  return `${t.trimEnd()}…`;
+}
+
+/** Words on at most `max` lines of `width`; the last line cut with "…" if they do not fit. */
+function wrap(text: string, width: number, max: number, width_of: (t: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const words = text.split(/(?<=–)| /);
+  for (let i = 0; i < words.length; i += 1) {
+    const next = line ? joinWords(line, words[i]!) : words[i]!;
+    if (!line || width_of(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (lines.length === max - 1) {
+      line = words.slice(i).reduce(joinWords, line);
+      break;
+    }
+    lines.push(line);
+    line = words[i]!;
+  }
+  lines.push(line);
+  return lines.map((l) => cut(l, width, width_of));
+}
+
+/**
+ * The place names, laid out once from the map's geometry: each wrapped above its area's number,
+ * on two or three lines of the area's width or of a narrower column (between the neighbours'
+ * blocks), at 10px, else at 9px, cut with "…" only when no whole form fits; each form moved up
+ * or sideways, in small steps, to the nearest place where it overlaps no other name, no area
+ * number, no area's first row of blocks and stays inside the map. Victory areas go first.
+ */
+export function layoutNames(s: BmScenarioFile, measure: Measure): NameLabel[] {
+  const W = s.map.width;
+  const H = s.map.height;
+  const victory = new Set(s.map.victory_areas);
+  const fleches = new Set(s.map.fleches);
+  // What a name may not cover: the area numbers, the first rows of blocks (each line's box
+  // checked), and the names placed before it (their whole box, as the page measures it).
+  const taken: Box[] = [];
+  const names: Box[] = [];
+  for (const a of s.areas) {
+    const [x, y] = a.label;
+    const w = measure(String(a.id), ID_SIZE, false);
+    taken.push({ x0: x - w / 2, y0: y - 6 - ASCENT * ID_SIZE, x1: x + w / 2, y1: y - 6 + DESCENT * ID_SIZE });
+    // The first row of blocks (four at most) sits just below the label point.
+    taken.push({ x0: x - 2 * (BLOCK + 2), y0: y - BLOCK / 2 + 2, x1: x + 2 * (BLOCK + 2), y1: y + BLOCK / 2 + 2 });
+  }
+  const named = s.areas.filter((a) => a.victory_name ?? a.name);
+  named.sort((a, b) => Number(victory.has(b.id)) - Number(victory.has(a.id)) || a.id - b.id);
+  const steps: [number, number][] = [];
+  for (const dy of [0, -6, -12, -18]) for (const dx of [0, -8, 8, -16, 16, -24, 24, -32, 32, -40, 40]) steps.push([dx, dy]);
+  steps.sort((p, q) => Math.abs(p[0]) + 2 * Math.abs(p[1]) - (Math.abs(q[0]) + 2 * Math.abs(q[1])));
+  const out: NameLabel[] = [];
+  for (const a of named) {
+    const base = (a.victory_name ?? a.name)!;
+    const mark = victory.has(a.id) ? ' ★' : '';
+    const fleche = fleches.has(a.id) && !/flèche/i.test(base) ? ' (flèche)' : '';
+    const full = `${base}${fleche}${mark}`;
+    const xs = a.polygon.map((p) => p[0]);
+    const width = Math.max(60, Math.max(...xs) - Math.min(...xs) - 6);
+    const [lx, ly] = a.label;
+    const same = (lines: string[]) => lines.reduce(joinWords) === full;
+    // Ever shorter forms: whole, at each size, on two lines then three, wide then narrow, then
+    // on one; only then cut with "…".
+    const forms: { lines: string[]; size: number }[] = [];
+    for (const size of NAME_SIZES) {
+      const width_of = (t: string) => measure(t, size, true);
+      for (const max of [2, 3]) for (const w of [width, 84, 76, 68]) forms.push({ lines: wrap(full, Math.min(w, width), max, width_of), size });
+      forms.push({ lines: [full], size });
+    }
+    const whole = forms.filter((f) => same(f.lines));
+    const small = NAME_SIZES[NAME_SIZES.length - 1]!;
+    const width_of = (t: string) => measure(t, small, true);
+    const cuts = [wrap(full, width, 2, width_of), wrap(full, 68, 2, width_of), [cut(full, 68, width_of)], [cut(full, 48, width_of)]].map((lines) => ({ lines, size: small }));
+    let placed: NameLabel | null = null;
+    for (const { lines, size } of [...whole, ...cuts]) {
+      const widths = lines.map((l) => measure(l, size, true));
+      const w = Math.max(...widths);
+      const step = size * LINE;
+      const h = (lines.length - 1) * step;
+      for (const [dx, dy] of steps) {
+        const x = Math.min(W - 2 - w / 2, Math.max(2 + w / 2, lx + dx));
+        const y = Math.max(2 + ASCENT * size, ly - 16.5 - h + dy);
+        if (y + h + DESCENT * size > H - 2) continue;
+        const boxes = widths.map((lw, i) => ({ x0: x - lw / 2, y0: y + i * step - ASCENT * size, x1: x + lw / 2, y1: y + i * step + DESCENT * size }));
+        const box = { x0: x - w / 2, y0: boxes[0]!.y0, x1: x + w / 2, y1: boxes[boxes.length - 1]!.y1 };
+        if (names.some((t) => overlaps(t, box)) || boxes.some((b) => taken.some((t) => overlaps(t, b)))) continue;
+        placed = { area: a.id, lines, size, full, x, y, victory: victory.has(a.id), short: !same(lines), box };
+        break;
+      }
+      if (placed) break;
+    }
+    if (!placed) continue; // no room anywhere near: the area's title still names it
+    names.push(placed.box);
+    out.push(placed);
+  }
+  return out;
+}
+
 export class AreaBoard extends WidthBoard {
   private key = '';
   private base = '';
@@ -75,8 +231,6 @@ export class AreaBoard extends WidthBoard {
   /** The map itself (areas, lines, names): drawn once per scenario. */
   private baseLayer(s: BmScenarioFile): string {
     if (this.baseFor === s) return this.base;
-    const victory = new Set(s.map.victory_areas);
-    const fleches = new Set(s.map.fleches);
     let out = '<g class="bm-lines">';
     for (const d of s.map.decor ?? [])
       out += `<path class="bm-decor bm-${esc(d.kind)}" d="${path(d.points, false)}"><title>${esc(d.name)}</title></path>`;
@@ -84,11 +238,10 @@ export class AreaBoard extends WidthBoard {
     if (s.map.command_line) out += `<path class="bm-command-line" d="${path(s.map.command_line, false)}"><title>Command line (9.11)</title></path>`;
     out += `<path class="bm-kolocha" d="${path(s.map.kolocha, false)}"><title>The Kolocha</title></path></g>`;
     out += '<g class="bm-names">';
-    for (const a of s.areas) {
-      const [x, y] = a.label;
-      const name = a.victory_name ?? a.name;
-      out += `<text class="bm-id" x="${x}" y="${y - 6}">${a.id}</text>`;
-      if (name) out += `<text class="bm-name${victory.has(a.id) ? ' victory' : ''}" x="${x}" y="${y - 15}">${esc(name)}${victory.has(a.id) ? ' ★' : ''}${fleches.has(a.id) ? ' (flèche)' : ''}</text>`;
+    for (const a of s.areas) out += `<text class="bm-id" x="${a.label[0]}" y="${a.label[1] - 6}">${a.id}</text>`;
+    for (const l of layoutNames(s, textMeasurer(this.root))) {
+      const lines = l.lines.map((t, i) => `<tspan x="${l.x.toFixed(1)}" y="${(l.y + i * l.size * LINE).toFixed(1)}">${esc(t)}</tspan>`).join('');
+      out += `<text class="bm-name${l.victory ? ' victory' : ''}${l.short ? ' short' : ''}" data-name-of="${l.area}" font-size="${l.size}"><title>${esc(l.full)}</title>${lines}</text>`;
     }
     out += '</g>';
     this.base = out;
@@ -145,7 +298,8 @@ export class AreaBoard extends WidthBoard {
         if (b.seen === 'Hidden') {
           blocks +=
             `<g class="bm-block hidden" transform="translate(${x.toFixed(1)},${y.toFixed(1)})" data-side="${b.side}" data-area="${a.area}">` +
-            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>${iso}${cubeSvg}<title>A ${b.side} block (standing)</title></g>`;
+            `<rect x="${-BLOCK / 2}" y="${-BLOCK / 2}" width="${BLOCK}" height="${BLOCK}" rx="2" fill="${colour}" stroke="#111"/>` +
+            `<text x="0" y="4" class="bm-str" fill="${ink}">?</text>${iso}${cubeSvg}<title>A ${b.side} block (standing: its strength and type are hidden)</title></g>`;
           return;
         }
         const info = s.blocks[b.block];

@@ -102,6 +102,25 @@ export interface ViewBoards {
   table: TableBoard;
 }
 
+/** The rulebook's rule a prompt applies: its section and what it says, in a sentence. */
+export interface RuleRef {
+  section: string;
+  summary: string;
+}
+
+/**
+ * Several choices at once, offered beside the prompt (Bailén's deployment: place the rest). The
+ * shell asks `next` at each prompt for the action to apply and applies it through the engine
+ * (which refuses an illegal one), until `next` says null; then it redraws once.
+ */
+export interface Shortcut<T extends RulesetTypes = RulesetTypes> {
+  key: string;
+  label: string;
+  title: string;
+  /** The next action, one of this prompt's legal actions; null when the shortcut is done. `done` counts those applied so far. */
+  next(prompt: EnginePrompt<T>, done: number): T['action'] | null;
+}
+
 /**
  * A ruleset's presentation, bound to one game's scenario data, typed by the ruleset's generated
  * types. The shell holds it as `GameUI` (the bounds of `RulesetTypes`) and hands back to it only
@@ -144,6 +163,12 @@ export interface GameUI<T extends RulesetTypes = RulesetTypes> {
   quick?(action: T['action']): boolean;
   /** Leave the per-side numbers of the outcome to the board's own table. */
   shortOutcome?: boolean;
+  /** The rule the prompt applies (a "Rule:" line under it). */
+  promptRule?(prompt: EnginePrompt<T>): RuleRef | null;
+  /** A note under the prompt the player should know before deciding. */
+  promptNote?(prompt: EnginePrompt<T>): string | null;
+  /** Shortcuts that make several of the prompt side's choices at once. */
+  shortcuts?(prompt: EnginePrompt<T>): Shortcut<T>[];
 }
 
 /**

@@ -33,7 +33,9 @@ import type {
   OddsShown,
   PieceDetails,
   RangeOverlay,
+  RuleRef,
   RulesetAdapter,
+  Shortcut,
   SideLook,
   StatusItem,
   TrackSpec,
@@ -115,6 +117,104 @@ export function shortName(name: string): string {
   if (number && number !== last) parts.push(cut(number, 4));
   if (last && last !== first) parts.push(cut(last, 4));
   return parts.join(' ').slice(0, 14);
+}
+
+/** The rulebook section each step applies, with its rule in a sentence. */
+const RULES: Record<BailenStep['step'], RuleRef> = {
+  Deployment: {
+    section: 'Game Setup',
+    summary:
+      'The Spanish place Venegas\'s formation on hexes lettered V, then the French place Dupont\'s, Frésia\'s and Barbou\'s on the underlined hexes with no letter, then the Spanish place Reding\'s (R) and Coupigny\'s (C); one counter a hex; Castaños and Vedel wait off the map as reinforcements.',
+  },
+  ChooseFirstPlayer: {
+    section: 'Sequence of Play: Determine Initiative',
+    summary: 'Each side rolls a die and adds 1 per leader it has on the board; the higher total chooses who plays first this round (a tie gives the initiative to the side that did not have it last round).',
+  },
+  Joker: {
+    section: 'The "NAC History Joker" Card',
+    summary:
+      'The holder may reroll one die of their own roll, and the card then passes to the rival (Strategic: the Spanish before Castaños arrives, then the French, before round 12; Tempt fate: at any time, once a round, handed over at each use).',
+  },
+  Reinforcement: {
+    section: 'Reinforcements',
+    summary: 'Arriving units enter one at a time by the Royal Road (Castaños at 3001, Vedel at 3035, counted as the first hex), spending their movement points under all the movement rules.',
+  },
+  PlaceWaterCarrier: {
+    section: 'Optional Rules: Stifling Heat',
+    summary: 'In rounds 8–13 María Bellido goes on an empty hex next to the leader the die names (1-2 Coupigny, 3-4 Venegas, 5-6 Reding); Spanish units within her 10 hexes ignore the heat.',
+  },
+  ActivateLeader: {
+    section: 'Movement of Troops',
+    summary: 'Declare the leader to activate: you may then move 6 + one die counters, at least half of them of his formation.',
+  },
+  Movement: {
+    section: 'Movement of Troops',
+    summary: 'Move counters up to the allowance, at least half of the activated leader\'s formation; one counter a hex; you need not move them all.',
+  },
+  MoveCounter: {
+    section: 'Movement of Troops: Terrain Effects, Movement Effects for Combat',
+    summary: 'A hex costs 1 MP, a hill, river or building 2, the Royal Road ½ along its path; a counter stops on entering an enemy ZoC and never passes an enemy counter.',
+  },
+  ReactionFire: {
+    section: 'Reaction Artillery of the Inactive Player',
+    summary: 'After the active player\'s movement and recovery, the inactive player\'s artillery may fire at enemies in range and line of sight (in melee at an adjacent enemy first).',
+  },
+  Combat: {
+    section: 'Combat',
+    summary: '4 + one die counters may fight, each once a round; a counter in an enemy ZoC may attack only the units whose ZoC it is in; disorganised counters cannot attack.',
+  },
+  SecondTarget: {
+    section: 'Combat',
+    summary: 'A counter with two lines under its combat factor attacks twice with one activation, at the same enemy or another one.',
+  },
+  Support: {
+    section: 'Optional Rules: Combined Attacks',
+    summary: 'A second unit able to attack the same enemy may join the attack: it adds +1 to the result, and both are activated.',
+  },
+  TacticalRetreat: {
+    section: 'Combat: Only in Melee Combat (Tactical Retreat)',
+    summary: 'An organised defender with a higher movement factor than the attacker may retreat two hexes to an empty hex out of enemy ZoC and avoid the melee: it becomes disorganised and the attack is lost.',
+  },
+  Retreat: {
+    section: 'Resolving a Combat: Retreats',
+    summary: 'The unit moves two hexes away from the attacker to an empty hex in no other enemy\'s ZoC, as far as possible, passing over friends if needed; if it cannot, it is eliminated.',
+  },
+  Advance: {
+    section: 'Resolving a Combat: Advance after combat',
+    summary: 'When a defender is eliminated or retreats, one of your adjacent non-artillery units may move into its hex for free.',
+  },
+  ChainedAttack: {
+    section: 'Resolving a Combat: Advance after combat',
+    summary: 'A unit that advanced, not yet activated for combat and not in an enemy ZoC, may now attack another enemy in melee.',
+  },
+  Pursuit: {
+    section: 'Counters with Special Effects: Cavalry Pursuit',
+    summary: 'Up to 2 cavalry units not in an enemy ZoC may move to and attack disorganised enemies or enemy artillery; a disorganised foot battery is eliminated without a roll.',
+  },
+  Reorganization: {
+    section: 'Counters with Special Effects: Leaders',
+    summary: 'At the end of the turn each leader may reorganise one disorganised unit of his formation within his command range (5 hexes), even in an enemy ZoC.',
+  },
+};
+
+/** What the letters after the hex numbers mean (Game Setup). */
+export const DEPLOYMENT_LEGEND =
+  'Underlined hex numbers: deployment zones. No letter: French; V Venegas, R Reding, C Coupigny (Spanish); two letters: either.';
+
+type DeployAction = Extract<BailenAction, { type: 'Deploy' }>;
+
+/** The prompt's placements, if it is a deployment of `side`'s. */
+function placements(p: Prompt, side: BailenSide): DeployAction[] {
+  if (p.side !== side || p.step.step !== 'Deployment') return [];
+  return p.actions.filter((a): a is DeployAction => a.type === 'Deploy');
+}
+
+/** One of the legal placements, spread over the zone: the `n`-th point of the golden-ratio
+ * sequence over the engine's list of hexes (its grid order), so that a formation is not piled
+ * into one corner. */
+function spread(acts: DeployAction[], n: number): DeployAction | null {
+  if (!acts.length) return null;
+  return acts[Math.floor(((n * 0.6180339887498949 + 0.5) % 1) * acts.length)] ?? acts[0]!;
 }
 
 function place(u: BailenUnitView | undefined): string | null {
@@ -219,6 +319,41 @@ class BailenUI implements GameUI<BailenTypes> {
 
   promptWords(p: Prompt): string {
     return `${p.side} to decide — ${this.stepWords(p.step)}`;
+  }
+
+  promptRule(p: Prompt): RuleRef | null {
+    return RULES[p.step.step] ?? null;
+  }
+
+  promptNote(p: Prompt): string | null {
+    if (p.step.step !== 'Deployment') return null;
+    return 'A placed counter stays where it is: Game Setup in the engine has no step to move placements before play. Undo takes placements back one at a time (in hot-seat, only your own), until the first initiative roll.';
+  }
+
+  /** Place the rest of this deployment step (the deciding side's counters only): at each prompt the
+   * engine names the next counter and its legal hexes, and one of them is chosen. */
+  shortcuts(p: Prompt): Shortcut<BailenTypes>[] {
+    if (p.step.step !== 'Deployment') return [];
+    const side = p.side;
+    return [
+      {
+        key: 'historical',
+        label: 'Place the rest historically',
+        title: `Every ${side} counter still to place in this step goes on its historical hex (the reference sheet's stand-in), or, where that hex is taken, on a hex the engine allows.`,
+        next: (q, done) => {
+          const acts = placements(q, side);
+          if (q.step.step !== 'Deployment') return null;
+          const hex = this.counters[q.step.unit]?.historical;
+          return acts.find((a) => a.to === hex) ?? spread(acts, done);
+        },
+      },
+      {
+        key: 'auto',
+        label: 'Place the rest automatically',
+        title: `Every ${side} counter still to place in this step goes on a hex of its zone that the engine allows, spread over the zone.`,
+        next: (q, done) => spread(placements(q, side), done),
+      },
+    ];
   }
 
   promptPiece(prompt: Prompt): number | null {
@@ -595,6 +730,7 @@ class BailenUI implements GameUI<BailenTypes> {
       markers: (m.stars ?? []).map((hex) => ({ hex, symbol: 'star' as const, cls: 'victory-star' })),
       underlined,
       places: (m.places ?? []).map((p) => ({ name: p.name, hex: p.hex })),
+      legend: DEPLOYMENT_LEGEND,
     };
   }
 

@@ -40,10 +40,12 @@ export interface BloodyMondayTypes {
 }
 type Prompt = EnginePrompt<BloodyMondayTypes>;
 
-/** The sides' colours, by the engine's names. */
+/** The sides' colours, by the engine's names: both dark enough to stand out (contrast 3:1 or
+ * more, WCAG's formula) on every terrain fill of the map, the Russian green far darker than the
+ * green areas. */
 export const LOOKS: Record<BmSide, SideLook> = {
   French: { colour: '#2b4c9b', ink: '#ffffff' },
-  Russian: { colour: '#2e7d32', ink: '#ffffff' },
+  Russian: { colour: '#14532d', ink: '#ffffff' },
 };
 
 const KIND_WORDS: Record<string, string> = {

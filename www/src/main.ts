@@ -912,7 +912,11 @@ function showCard(unit: number | null, at: Where, odds: EngineAction | null): vo
     hideCard();
     return;
   }
-  card.replaceChildren(...parts);
+  // A card opened by a tap stays until closed: this button, a tap elsewhere or Escape.
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'card-close', textContent: '×', title: 'Close (Escape)' });
+  close.setAttribute('aria-label', 'Close');
+  close.addEventListener('click', hideCard);
+  card.replaceChildren(close, ...parts);
   card.hidden = false;
   placeCard(card, at);
 }
@@ -1849,6 +1853,9 @@ async function main(): Promise<void> {
         render();
       }
     }
+  });
+  document.addEventListener('pointerdown', (e) => {
+    if (!el.boardArea.contains(e.target as Node)) hideCard();
   });
   window.addEventListener('hashchange', () => {
     if (fromLocation()) render();

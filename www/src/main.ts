@@ -1344,6 +1344,7 @@ function undo(): void {
   c.choosers.length = Math.min(c.choosers.length, c.session.choiceCount() + 1);
   log.truncate(c.session.choiceCount());
   render();
+  if (c.entry.info.board === 'hex') board.focusDecision();
   autosave();
   setStatus(taken > 1 ? `Took back the last ${taken} choices (the computer's with yours).` : 'Took back the last choice.');
 }

@@ -85,6 +85,11 @@ export default async function hexmap({ page, origin }) {
     seen.add(g.key);
   }
   check(seen.size >= 4, `the arrows visit several of them (${seen.size})`);
+  const vbBefore = await page.getAttribute('.hexmap', 'viewBox');
+  const at = (await focus(page)).key;
+  await page.keyboard.press('Shift+ArrowLeft');
+  check((await page.getAttribute('.hexmap', 'viewBox')) !== vbBefore && (await focus(page)).key === at, 'Shift+arrow pans the map, the focus stays');
+  await page.keyboard.press('Shift+ArrowRight');
   // Enter deploys the counter on the focused hex: the engine's prompt moves on.
   let s = await state(page);
   f = await focus(page);
@@ -158,6 +163,13 @@ export default async function hexmap({ page, origin }) {
   check(after.pieces[S(7)] === undefined && /Advance/.test(after.prompt), `Enter on a target attacks it (${after.prompt})`);
   g = await focus(page);
   check(g.inMap && g.spot && g.key === 'h2416', `the focus moves to the advance's hex (${g.key})`, g);
+  // A choice by a button beside the map (the button is gone after it): the focus goes to the map's decision.
+  s = await state(page);
+  await page.focus('#quick button[data-type="NoAdvance"]');
+  await page.keyboard.press('Enter');
+  await choicesReach(page, s.choices + 1);
+  g = await focus(page);
+  check(g.inMap && g.spot, `after "No advance" by the keyboard the focus is on the next decision (${g.key}: ${(await state(page)).prompt})`, g);
   await shot('2-keyboard');
 }
 
@@ -190,6 +202,8 @@ export async function hexmapPhone({ page, origin }) {
     `at the opening view ${shown.length} highlighted deployment hexes are on the screen, each ${shown[0]?.width.toFixed(0)}x${shown[0]?.height.toFixed(0)} px`, shown[0]);
   let v = await view(page);
   check(v.x >= 0 && v.y >= 0 && v.x + v.w <= v.mapW + 0.5 && v.y + v.h <= v.mapH + 0.5, 'the map fills its box: no empty band above, below or beside it', v);
+  const zoomButtons = await page.locator('#zoom-controls button').evaluateAll((bs) => bs.map((b) => [b.offsetWidth, b.offsetHeight]));
+  check(zoomButtons.every(([w, h]) => w >= 40 && h >= 40), `the zoom buttons are tap targets of 40 px or more (${JSON.stringify(zoomButtons[0])})`);
   await shot('1-deployment');
 
   // A position with counters to choose.

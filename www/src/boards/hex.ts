@@ -703,7 +703,8 @@ export class HexBoard {
    * spots is on the screen, the view moves (same zoom) to the one nearest its centre.
    */
   private frameDecision(): void {
-    if (!this.measure()) return;
+    // The box's size is kept by the ResizeObserver; read here only before its first report.
+    if (!this.hostSize.w && !this.measure()) return;
     const pts = this.spots.map((s) => [s.x, s.y] as [number, number]);
     if (!this.framed) {
       this.framed = true;
@@ -772,20 +773,20 @@ export class HexBoard {
     this.host.tabIndex = this.current ? -1 : 0;
     if (!changed) return;
     this.frameDecision();
-    // The focus follows the decision when it was on the map, or lost (the Start button hidden,
-    // a chosen hex or button gone), never away from what the player works in elsewhere.
-    const lost = !active || active === doc.body || !active.isConnected || (active instanceof HTMLElement && !active.checkVisibility());
-    if (lost || this.host.contains(active)) this.focusDecision();
+    // Once the page has redrawn (its buttons too): the focus follows the decision when it was on
+    // the map, or lost (the Start button hidden, a chosen hex or button gone), never away from
+    // what the player works in elsewhere.
+    queueMicrotask(() => {
+      const active = doc.activeElement;
+      const lost = !active || active === doc.body || !active.isConnected || (active instanceof HTMLElement && !active.checkVisibility());
+      if ((lost || this.host.contains(active)) && !this.host.hidden && !this.focusDecision()) this.host.focus({ preventScroll: true });
+    });
   }
 
-  /** Put the keyboard's focus on the decision's spot (true), or on the map when it has none. */
+  /** Put the keyboard's focus on the decision's spot on the map; false when it has none. */
   focusDecision(): boolean {
-    const spot = this.current;
-    if (!spot) {
-      if (!this.host.hidden) this.host.focus({ preventScroll: true });
-      return false;
-    }
-    this.focusSpot(spot);
+    if (!this.current) return false;
+    this.focusSpot(this.current);
     return true;
   }
 
@@ -992,13 +993,18 @@ export class HexBoard {
     this.host.addEventListener('keydown', (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as Element;
-      const spot = this.spots.find((s) => s.el === target);
       const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
       if (arrow) {
         const [dx, dy] = arrow as [number, number];
-        const next = spot && !e.shiftKey ? this.stepFrom(spot, dx, dy) : null;
-        if (next) this.focusSpot(next);
-        else if (!spot || e.shiftKey) this.pan(dx * 0.1, dy * 0.1);
+        // From a spot, or from a counter that is none (clicked for its card), to the next spot
+        // that way; with Shift, or from the map itself, the map pans.
+        const hex = target instanceof SVGElement && svg.contains(target) ? target.dataset.hex : undefined;
+        const from = this.spots.find((s) => s.el === target) ?? (hex ? { el: target as SVGElement, x: centre(hex)[0], y: centre(hex)[1], key: '' } : null);
+        if (!from || e.shiftKey) this.pan(dx * 0.1, dy * 0.1);
+        else {
+          const next = this.stepFrom(from, dx, dy);
+          if (next) this.focusSpot(next);
+        }
         e.preventDefault();
         return;
       }

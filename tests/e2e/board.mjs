@@ -112,6 +112,8 @@ export default async function board({ page, origin, perf }) {
   // ---- B. Movement: click a counter, then a highlighted hex ---------------------------------------
   const mover = s.selectable[s.selectable.length - 1];
   const from = s.pieces[mover];
+  // The map shows the part around the decision, zoomed in: the whole map brings this counter on screen.
+  await page.click('#zoom-fit');
   await page.click(`.piece[data-unit="${mover}"]`);
   await choicesReach(page, s.choices + 1);
   s = await state(page);
@@ -209,6 +211,8 @@ export default async function board({ page, origin, perf }) {
   const sum = odds.reduce((n, o) => n + o.count, 0);
   check(sum === 6 && odds.length === 3, `the odds bar appears on hover, its parts sum to 6 sixths (${JSON.stringify(odds)})`);
   const card = await page.locator('#hover-card').innerText();
+  // A card follows the keyboard's focus (not a click's or a tap's): a key first.
+  await page.keyboard.press('Shift');
   await page.focus(`.piece[data-unit="${S(30)}"]`);
   check(/Batería de a 12/.test(await page.locator('#hover-card').innerText()) && /Range\s+18 hexes/.test(await page.locator('#hover-card').innerText()),
     'keyboard focus on a counter shows its details');

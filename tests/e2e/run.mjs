@@ -18,6 +18,7 @@ import computer from './computer.mjs';
 import table, { tablePhone } from './table.mjs';
 import player from './player.mjs';
 import deploy from './deploy.mjs';
+import hexmap, { hexmapPhone } from './hexmap.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -32,6 +33,8 @@ const SUITES = [
   { name: 'table-phone', run: tablePhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'player', run: player },
   { name: 'deploy', run: deploy },
+  { name: 'hexmap', run: hexmap, viewport: { width: 1366, height: 900 } },
+  { name: 'hexmap-phone', run: hexmapPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

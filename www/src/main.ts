@@ -940,7 +940,11 @@ function showCard(unit: number | null, at: Where, odds: EngineAction | null): vo
     hideCard();
     return;
   }
-  card.replaceChildren(...parts);
+  // A card opened by a tap stays until closed: this button, a tap elsewhere or Escape.
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'card-close', textContent: '×', title: 'Close (Escape)' });
+  close.setAttribute('aria-label', 'Close');
+  close.addEventListener('click', hideCard);
+  card.replaceChildren(close, ...parts);
   card.hidden = false;
   placeCard(card, at);
 }
@@ -1417,6 +1421,7 @@ function undo(): void {
   c.choosers.length = Math.min(c.choosers.length, c.session.choiceCount() + 1);
   log.truncate(c.session.choiceCount());
   render();
+  if (c.entry.info.board === 'hex') board.focusDecision();
   autosave();
   setStatus(taken > 1 ? `Took back the last ${taken} choices (the computer's with yours).` : 'Took back the last choice.');
 }
@@ -1926,6 +1931,9 @@ async function main(): Promise<void> {
         render();
       }
     }
+  });
+  document.addEventListener('pointerdown', (e) => {
+    if (!el.boardArea.contains(e.target as Node)) hideCard();
   });
   window.addEventListener('hashchange', () => {
     if (fromLocation()) render();

@@ -4,7 +4,9 @@
 //
 // It draws the terrain once (one big SVG string), then keeps the pieces, highlights, trails and
 // overlays up to date incrementally: a redraw changes only the attributes and classes of what
-// changed. Zoom and pan with the mouse, the wheel, touch (pinch) and the keyboard.
+// changed. It opens zoomed in on the decision; zoom and pan with the mouse, the wheel, a finger
+// (drag), two (pinch) and the keyboard. The decision's pieces and hexes are one Tab stop (a roving
+// tabindex): arrows move between them, Enter or Space chooses.
 //
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
@@ -193,13 +195,31 @@ interface PieceNode {
   hex: string;
 }
 
+/** A point of the board, in board units, and the element a player can focus there. */
+interface Spot {
+  el: SVGElement;
+  x: number;
+  y: number;
+  key: string;
+}
+
+/** Screen pixels a counter has at the opening view: legible factors, and a tap target on a phone. */
+const COUNTER_PX = { mouse: 34, touch: 44 };
+/** The most screen pixels per board unit (a counter about 108 px wide). */
+const MAX_SCALE = 3;
+
 /** The hex board view. */
 export class HexBoard {
   readonly svg: SVGSVGElement;
   private spec: HexMapSpec | null = null;
   private width = 0;
   private height = 0;
+  /** The visible board rectangle; always of the box's shape, so the map is never letterboxed. */
   private vb = { x: 0, y: 0, w: 1, h: 1 };
+  /** Screen pixels per board unit (0 until the box is measured). */
+  private scale = 0;
+  /** False until the view opened on the first decision after a new map. */
+  private framed = false;
   private layers: Record<string, SVGGElement> = {};
   private pieces = new Map<number, PieceNode>();
   private hexAt = new Map<string, number>();
@@ -213,18 +233,30 @@ export class HexBoard {
   private trackMarker: SVGGElement | null = null;
   private trackCells = 0;
   private pointers = new Map<number, { x: number; y: number }>();
+  /**
+   * A pan or pinch under way: the board point that stays under the finger (or the fingers'
+   * midpoint), re-anchored whenever a finger is added or lifted; `moved` once it is no tap.
+   */
   private gesture: {
-    x: number;
-    y: number;
-    vb: { x: number; y: number; w: number; h: number };
+    board: [number, number];
+    start: { x: number; y: number };
     dist: number;
-    mid: [number, number];
-    dragging: boolean;
+    scale: number;
+    rect: DOMRect;
+    moved: boolean;
     target: Element | null;
   } | null = null;
   private hovered = '';
   private readOnly = false;
   private hostSize = { w: 0, h: 0 };
+  /** The pieces and hexes of the current decision (one Tab stop: roving tabindex). */
+  private spots: Spot[] = [];
+  private spotsKey = '';
+  /** The spot that holds tabindex 0. */
+  private current: Spot | null = null;
+  /** The last input was a key (cards and the focus ring follow the keyboard's focus only). */
+  private byKeyboard = false;
+  private ring: SVGGElement | null = null;
 
   constructor(
     readonly host: HTMLElement,
@@ -235,22 +267,37 @@ export class HexBoard {
     this.svg.classList.add('hexmap');
     this.svg.setAttribute('role', 'group');
     this.svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    // Not a Tab stop of its own (Chromium would make it one, as a box with content beyond it).
+    this.svg.setAttribute('tabindex', '-1');
     host.append(this.svg);
-    // A pixel size, not 100%: a percentage-sized SVG is laid out again (all its text) whenever
-    // anything else on the page changes, which made every click cost 40-150 ms.
-    const size = () => {
-      const w = Math.round(host.clientWidth);
-      const h = Math.round(host.clientHeight);
-      if (w > 0 && h > 0) {
-        this.svg.style.width = `${w}px`;
-        this.svg.style.height = `${h}px`;
-        this.hostSize = { w, h };
-        if (this.width) this.applyViewBox();
-      }
-    };
-    new ResizeObserver(size).observe(host);
-    size();
+    host.setAttribute(
+      'aria-label',
+      'Map. Arrow keys move between the pieces and hexes of the decision, Enter or Space chooses; Shift+arrows pan, plus and minus zoom, 0 shows the whole map.',
+    );
+    new ResizeObserver(() => {
+      if (!this.measure()) return;
+      if (this.scale) this.setView(this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2, this.scale);
+      else if (this.width) this.fit();
+    }).observe(host);
+    this.measure();
     this.listen();
+  }
+
+  /**
+   * Read the box's size into the SVG's (a pixel size, not 100%: a percentage-sized SVG is laid
+   * out again, all its text, whenever anything else on the page changes, which made every click
+   * cost 40-150 ms). True when the box has a size.
+   */
+  private measure(): boolean {
+    const w = Math.round(this.host.clientWidth);
+    const h = Math.round(this.host.clientHeight);
+    if (w <= 0 || h <= 0) return false;
+    if (w !== this.hostSize.w || h !== this.hostSize.h) {
+      this.svg.style.width = `${w}px`;
+      this.svg.style.height = `${h}px`;
+      this.hostSize = { w, h };
+    }
+    return true;
   }
 
   /** Draw a new map (terrain, labels, features, the track). */
@@ -346,6 +393,7 @@ export class HexBoard {
     }
     if (spec.legend) out.push(`<text class="legend" x="${MARGIN}" y="${MARGIN - 8}">${esc(spec.legend)}</text>`);
     for (const layer of ['hl', 'trails', 'overlay', 'pieces']) out.push(`<g class="l-${layer}"></g>`);
+    out.push('<g class="focus-ring" style="display:none"><path class="ring-outer"/><path class="ring-inner"/></g>');
 
     this.svg.innerHTML = out.join('');
     this.layers = {};
@@ -363,6 +411,11 @@ export class HexBoard {
     this.overlayKey = '';
     this.trailKey = '';
     this.labelsDrawn = false;
+    this.ring = this.svg.querySelector('.focus-ring');
+    this.spots = [];
+    this.spotsKey = '';
+    this.current = null;
+    this.framed = false;
     this.fit();
   }
 
@@ -411,7 +464,7 @@ export class HexBoard {
         .map((p) => {
           const [x, y] = centre(p.hex);
           return (
-            `<g data-unit="${p.id}" data-hex="${p.hex}" tabindex="0" role="button" class="piece ${esc(p.classes)}" ` +
+            `<g data-unit="${p.id}" data-hex="${p.hex}" tabindex="-1" role="button" class="piece ${esc(p.classes)}" ` +
             `transform="translate(${x.toFixed(1)},${y.toFixed(1)})">${draw(p.id)}</g>`
           );
         })
@@ -466,7 +519,6 @@ export class HexBoard {
         const poly = this.hl.get(hex);
         if (poly) {
           poly.setAttribute('class', 'hl');
-          poly.removeAttribute('tabindex');
           poly.removeAttribute('role');
           poly.removeAttribute('aria-label');
         }
@@ -485,7 +537,6 @@ export class HexBoard {
       }
       poly.setAttribute('class', `hl on hl-${kind}`);
       if (!this.hexAt.has(hex)) {
-        poly.setAttribute('tabindex', '0');
         poly.setAttribute('role', 'button');
         poly.setAttribute('aria-label', `${kind} ${hex}`);
       }
@@ -503,6 +554,7 @@ export class HexBoard {
       if (node) this.syncPieceClasses(id, node.g);
     }
     this.svg.classList.toggle('has-selection', marks.selected !== null);
+    this.updateSpots();
   }
 
   /** Movement trails (hex paths) from the last choice. */
@@ -546,81 +598,247 @@ export class HexBoard {
 
   // ---- zoom and pan ---------------------------------------------------------------------------
 
-  fit(): void {
-    this.vb = { x: 0, y: 0, w: this.width, h: this.height };
+  /** Pixels per board unit showing the whole map. */
+  private fitScale(): number {
+    const { w, h } = this.hostSize;
+    return w && h && this.width ? Math.min(w / this.width, h / this.height) : 0;
+  }
+
+  private clampScale(s: number): number {
+    const fit = this.fitScale();
+    return Math.max(fit, Math.min(Math.max(fit, MAX_SCALE), s));
+  }
+
+  /** Pixels per board unit of the opening view: counters big enough to read and to tap. */
+  private openingScale(): number {
+    const touch = this.host.ownerDocument.defaultView?.matchMedia('(pointer: coarse)').matches || this.hostSize.w < 600;
+    return this.clampScale((touch ? COUNTER_PX.touch : COUNTER_PX.mouse) / PIECE);
+  }
+
+  /**
+   * Show the board around (cx, cy) at `s` pixels per unit. Along an axis the map fills, the view
+   * stops at its edge (no empty band); along one it does not fill, the map is centred.
+   */
+  private setView(cx: number, cy: number, s: number): void {
+    const { w, h } = this.hostSize;
+    if (!w || !h || !this.width) return;
+    s = this.clampScale(s);
+    const vw = w / s;
+    const vh = h / s;
+    const place = (c: number, size: number, total: number) => (size >= total ? (total - size) / 2 : Math.max(0, Math.min(total - size, c - size / 2)));
+    this.vb = { x: place(cx, vw, this.width), y: place(cy, vh, this.height), w: vw, h: vh };
+    this.scale = s;
     this.applyViewBox();
+  }
+
+  fit(): void {
+    if (!this.measure()) return;
+    this.setView(this.width / 2, this.height / 2, this.fitScale());
   }
 
   private applyViewBox(): void {
     const { x, y, w, h } = this.vb;
     this.svg.setAttribute('viewBox', `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
-    const zoom = this.width / w;
-    this.svg.dataset.zoom = zoom.toFixed(2);
+    // 1 = the whole map; `scale` = screen pixels per board unit (a counter is PIECE units).
+    this.svg.dataset.zoom = (this.scale / (this.fitScale() || 1)).toFixed(2);
+    this.svg.dataset.scale = this.scale.toFixed(3);
     // Hex labels are drawn once zoomed in enough to read them (at the whole-map scale they are
     // a few pixels high, and 1400 texts cost a lot to lay out and paint).
-    const scale = zoom * this.pixelScale();
-    this.svg.classList.toggle('labels', scale >= 1);
-    if (scale >= 1 && !this.labelsDrawn) this.drawLabels();
+    this.svg.classList.toggle('labels', this.scale >= 1);
+    if (this.scale >= 1 && !this.labelsDrawn) this.drawLabels();
     // Counter texts too, below the size where a digit can be read (they are ~5 px high there).
-    this.svg.classList.toggle('far', scale < 0.75);
+    this.svg.classList.toggle('far', this.scale < 0.75);
   }
 
-  /** Screen pixels per board unit at zoom 1 (the whole map shown). */
-  private pixelScale(): number {
-    const { w, h } = this.hostSize;
-    // Unknown until the board is measured: draw no labels rather than all of them.
-    if (!w || !h || !this.width) return 0;
-    return Math.min(w / this.width, h / this.height);
-  }
-
-  /** Zoom by `factor` (>1 zooms in) around a point in board units (default: the centre). */
+  /**
+   * Zoom by `factor` (>1 zooms in), keeping the board point `about` where it is on the screen;
+   * by default the selected counter, else the focused piece or hex, else the view's centre.
+   */
   zoom(factor: number, about?: [number, number]): void {
-    const minW = 14 * HEX;
-    const maxW = this.width * 1.5;
-    const w = Math.min(maxW, Math.max(minW, this.vb.w / factor));
-    const k = w / this.vb.w;
-    const [cx, cy] = about ?? [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
-    this.vb = { x: cx - (cx - this.vb.x) * k, y: cy - (cy - this.vb.y) * k, w, h: this.vb.h * k };
-    this.clamp();
-    this.applyViewBox();
+    if (!this.scale) return;
+    const [ax, ay] = about ?? this.zoomAnchor();
+    const s = this.clampScale(this.scale * factor);
+    const k = this.scale / s;
+    const x = ax - (ax - this.vb.x) * k;
+    const y = ay - (ay - this.vb.y) * k;
+    this.setView(x + this.hostSize.w / s / 2, y + this.hostSize.h / s / 2, s);
+  }
+
+  private zoomAnchor(): [number, number] {
+    const sel = this.selected !== null ? this.pieces.get(this.selected) : undefined;
+    const candidates: [number, number][] = [];
+    if (sel) candidates.push(centre(sel.hex));
+    const focused = this.spots.find((s) => s.el === this.svg.ownerDocument.activeElement);
+    if (focused) candidates.push([focused.x, focused.y]);
+    return candidates.find(([x, y]) => this.inView(x, y, 0)) ?? [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
   }
 
   /** Pan by a fraction of the visible width/height. */
   pan(fx: number, fy: number): void {
-    this.vb.x += fx * this.vb.w;
-    this.vb.y += fy * this.vb.h;
-    this.clamp();
-    this.applyViewBox();
+    if (!this.scale) return;
+    this.setView(this.vb.x + this.vb.w * (0.5 + fx), this.vb.y + this.vb.h * (0.5 + fy), this.scale);
   }
 
   /** Centre the view on a hex (keeping the zoom). */
   centreOn(hex: string): void {
     const [x, y] = centre(hex);
-    this.vb.x = x - this.vb.w / 2;
-    this.vb.y = y - this.vb.h / 2;
-    this.clamp();
-    this.applyViewBox();
+    this.setView(x, y, this.scale || this.openingScale());
   }
 
-  private clamp(): void {
-    const slackX = this.vb.w * 0.5;
-    const slackY = this.vb.h * 0.5;
-    this.vb.x = Math.min(this.width - slackX, Math.max(-slackX, this.vb.x));
-    this.vb.y = Math.min(this.height - slackY, Math.max(-slackY, this.vb.y));
+  /** Whether a board point lies in the view, `margin` units inside its edges. */
+  private inView(x: number, y: number, margin = PIECE / 2): boolean {
+    const v = this.vb;
+    return x >= v.x + margin && x <= v.x + v.w - margin && y >= v.y + margin && y <= v.y + v.h - margin;
   }
 
-  /** Client pixels to board units. */
-  private toBoard(clientX: number, clientY: number): [number, number] {
-    const ctm = this.svg.getScreenCTM();
-    if (!ctm) return [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
-    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    return [p.x, p.y];
+  /** Client pixels to board units (the viewBox has the box's shape: no letterbox offset). */
+  private toBoard(clientX: number, clientY: number, rect = this.svg.getBoundingClientRect()): [number, number] {
+    const s = this.scale || 1;
+    return [this.vb.x + (clientX - rect.left) / s, this.vb.y + (clientY - rect.top) / s];
   }
 
-  /** Board units per client pixel. */
-  private unitsPerPixel(): number {
-    const ctm = this.svg.getScreenCTM();
-    return ctm && ctm.a > 0 ? 1 / ctm.a : 1;
+  /**
+   * The view on a new decision: the first one after a new map opens zoomed in on it (its pieces
+   * and hexes at the middle, counters legible and big enough to tap); later, when none of its
+   * spots is on the screen, the view moves (same zoom) to the one nearest its centre.
+   */
+  private frameDecision(): void {
+    // The box's size is kept by the ResizeObserver; read here only before its first report.
+    if (!this.hostSize.w && !this.measure()) return;
+    const pts = this.spots.map((s) => [s.x, s.y] as [number, number]);
+    if (!this.framed) {
+      this.framed = true;
+      if (!pts.length) {
+        this.setView(this.width / 2, this.height / 2, this.openingScale());
+        return;
+      }
+      const xs = pts.map((p) => p[0]);
+      const ys = pts.map((p) => p[1]);
+      const bx = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const by = (Math.min(...ys) + Math.max(...ys)) / 2;
+      this.setView(bx, by, this.openingScale());
+      if (!pts.some(([x, y]) => this.inView(x, y))) {
+        const [nx, ny] = nearest(pts, bx, by)!;
+        this.setView(nx, ny, this.scale);
+      }
+      return;
+    }
+    if (!pts.length || pts.some(([x, y]) => this.inView(x, y))) return;
+    const [nx, ny] = nearest(pts, this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2)!;
+    this.setView(nx, ny, this.scale);
+  }
+
+  // ---- the decision's spots: one Tab stop, arrows between them, Enter chooses ---------------------
+
+  /** Collect the focusable spots of the decision (after setMarks) and keep one Tab stop. */
+  private updateSpots(): void {
+    const list: Spot[] = [];
+    const seen = new Set<Element>();
+    const add = (el: SVGElement | undefined, hex: string, key: string) => {
+      if (!el || seen.has(el)) return;
+      seen.add(el);
+      const [x, y] = centre(hex);
+      list.push({ el, x, y, key });
+    };
+    if (!this.readOnly) {
+      const piece = (id: number) => {
+        const node = this.pieces.get(id);
+        if (node) add(node.g, node.hex, `u${id}`);
+      };
+      if (this.selected !== null) piece(this.selected);
+      for (const id of this.selectable) piece(id);
+      for (const id of this.targets) piece(id);
+      for (const hex of this.hlKinds.keys()) {
+        const id = this.hexAt.get(hex);
+        if (id !== undefined) piece(id);
+        else add(this.hl.get(hex), hex, `h${hex}`);
+      }
+    }
+    const key = list.map((s) => s.key).sort().join(',');
+    const changed = key !== this.spotsKey;
+    const doc = this.svg.ownerDocument;
+    const active = doc.activeElement;
+    const before = this.spots.find((s) => s.el === active) ?? this.current;
+    for (const s of this.spots) if (!seen.has(s.el)) s.el.setAttribute('tabindex', '-1');
+    this.spots = list;
+    this.spotsKey = key;
+    const kept = this.current && list.find((s) => s.el === this.current!.el);
+    const sel = this.selected !== null ? list.find((s) => s.key === `u${this.selected}`) : undefined;
+    const from: [number, number] = before ? [before.x, before.y] : [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
+    // The spot kept, else the one nearest where the focus was (the selected counter at first).
+    const near = list.length ? list[nearestIndex(list.map((s) => [s.x, s.y]), from[0], from[1])]! : null;
+    this.current = kept || (before ? near : sel ?? near);
+    for (const s of list) s.el.setAttribute('tabindex', s === this.current ? '0' : '-1');
+    // The map is one Tab stop: its decision's spot, or the map itself when it has none.
+    this.host.tabIndex = this.current ? -1 : 0;
+    if (!changed) return;
+    this.frameDecision();
+    // Once the page has redrawn (its buttons too): the focus follows the decision when it was on
+    // the map, or lost (the Start button hidden, a chosen hex or button gone), never away from
+    // what the player works in elsewhere.
+    queueMicrotask(() => {
+      const active = doc.activeElement;
+      const lost = !active || active === doc.body || !active.isConnected || (active instanceof HTMLElement && !active.checkVisibility());
+      if ((lost || this.host.contains(active)) && !this.host.hidden && !this.focusDecision()) this.host.focus({ preventScroll: true });
+    });
+  }
+
+  /** Put the keyboard's focus on the decision's spot on the map; false when it has none. */
+  focusDecision(): boolean {
+    if (!this.current) return false;
+    this.focusSpot(this.current);
+    return true;
+  }
+
+  private focusSpot(spot: Spot): void {
+    if (!this.inView(spot.x, spot.y)) this.setView(spot.x, spot.y, this.scale || this.openingScale());
+    if (this.svg.ownerDocument.activeElement !== spot.el) spot.el.focus({ preventScroll: true });
+    else this.showRing(spot.el);
+  }
+
+  /** The spot the arrow key `dx, dy` leads to from the current one: the nearest that way, else round. */
+  private stepFrom(from: Spot, dx: number, dy: number): Spot | null {
+    let best: Spot | null = null;
+    let bestScore = Infinity;
+    for (const s of this.spots) {
+      if (s === from) continue;
+      const along = (s.x - from.x) * dx + (s.y - from.y) * dy;
+      if (along <= 1) continue;
+      const across = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = s;
+      }
+    }
+    if (best) return best;
+    // Nothing that way: round to the far side, in reading order along that axis.
+    const order = [...this.spots].sort((a, b) => (dx !== 0 ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
+    const i = order.indexOf(from);
+    const next = order[(i + (dx + dy > 0 ? 1 : -1) + order.length) % order.length];
+    return next && next !== from ? next : null;
+  }
+
+  /**
+   * The focus ring, for the keyboard's focus only (not after a tap or a click): a black and
+   * yellow outline drawn over the focused spot, of a fixed width on the screen.
+   */
+  private showRing(el: Element | null): void {
+    const ring = this.ring;
+    if (!ring) return;
+    const spot = el ? this.spots.find((s) => s.el === el) ?? null : null;
+    const pieceEl = el?.closest('[data-unit]');
+    const show = !!el && this.byKeyboard && el.matches(':focus') && (spot !== null || !!pieceEl);
+    ring.style.display = show ? '' : 'none';
+    if (!show || !el) return;
+    const hex = (el as SVGElement).dataset.hex ?? '';
+    const [x, y] = spot ? [spot.x, spot.y] : centre(hex);
+    const isPiece = el.matches('[data-unit]');
+    const d = isPiece
+      ? `M${-PIECE / 2 - 4},${-PIECE / 2 - 4}h${PIECE + 8}v${PIECE + 8}h${-PIECE - 8}z`
+      : 'M' + CORNERS.map(([cx, cy]) => `${(cx * 0.98).toFixed(1)},${(cy * 0.98).toFixed(1)}`).join('L') + 'Z';
+    ring.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+    for (const p of ring.querySelectorAll('path')) p.setAttribute('d', d);
   }
 
   // ---- input ----------------------------------------------------------------------------------
@@ -644,6 +862,10 @@ export class HexBoard {
       return;
     }
     const node = t.el;
+    // The chosen spot takes the focus (without scrolling): the next decision's focus starts there.
+    if (node instanceof SVGElement && node.hasAttribute('tabindex') && this.svg.ownerDocument.activeElement !== node) {
+      node.focus({ preventScroll: true });
+    }
     const rect = () => node.getBoundingClientRect();
     if (t.unit !== undefined) this.events.activatePiece(t.unit, t.hex ?? '', rect);
     else if (t.hex) this.events.activateHex(t.hex, rect);
@@ -658,28 +880,44 @@ export class HexBoard {
     this.events.hover(t ? { unit: t.unit, hex: t.hex } : null, node ? () => node.getBoundingClientRect() : null);
   }
 
+  /** (Re)anchor the gesture to the fingers now down: the board point under them stays under them. */
+  private anchor(target: Element | null): void {
+    const pts = [...this.pointers.values()];
+    const a = pts[0]!;
+    const b = pts[1];
+    const start = b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : { ...a };
+    const rect = this.svg.getBoundingClientRect();
+    const prev = this.gesture;
+    this.gesture = {
+      board: this.toBoard(start.x, start.y, rect),
+      start,
+      dist: b ? Math.hypot(a.x - b.x, a.y - b.y) : 0,
+      scale: this.scale,
+      rect,
+      // Two fingers, or what is left of a pinch, is never a tap.
+      moved: (prev?.moved ?? false) || !!b,
+      target: prev?.target ?? target,
+    };
+  }
+
   private listen(): void {
     const svg = this.svg;
+    const doc = svg.ownerDocument;
+    doc.addEventListener('keydown', () => {
+      this.byKeyboard = true;
+      if (svg.contains(doc.activeElement)) this.showRing(doc.activeElement);
+    }, true);
+    doc.addEventListener('pointerdown', () => {
+      this.byKeyboard = false;
+      this.showRing(null);
+    }, true);
     svg.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      // A finger's tap is handled here, not by the mouse events emulated after it.
+      if (e.pointerType !== 'mouse') e.preventDefault();
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const pts = [...this.pointers.values()];
-      if (pts.length === 1) {
-        this.gesture = {
-          x: e.clientX,
-          y: e.clientY,
-          vb: { ...this.vb },
-          dist: 0,
-          mid: [0, 0],
-          dragging: false,
-          target: e.target as Element,
-        };
-      } else if (pts.length === 2 && this.gesture) {
-        const [a, b] = pts as [{ x: number; y: number }, { x: number; y: number }];
-        this.gesture.dist = Math.hypot(a.x - b.x, a.y - b.y);
-        this.gesture.mid = this.toBoard((a.x + b.x) / 2, (a.y + b.y) / 2);
-        this.gesture.vb = { ...this.vb };
-        this.gesture.dragging = true;
-      }
+      if (this.pointers.size === 1) this.gesture = null;
+      this.anchor(e.target as Element);
     });
     svg.addEventListener('pointermove', (e) => {
       if (!this.pointers.has(e.pointerId)) {
@@ -688,41 +926,37 @@ export class HexBoard {
       }
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       const g = this.gesture;
-      if (!g) return;
+      if (!g || !this.scale) return;
       const pts = [...this.pointers.values()];
-      if (pts.length >= 2) {
-        const [a, b] = pts as [{ x: number; y: number }, { x: number; y: number }];
-        const dist = Math.hypot(a.x - b.x, a.y - b.y);
-        if (g.dist > 0 && dist > 0) {
-          this.vb = { ...g.vb };
-          this.zoom(dist / g.dist, g.mid);
-        }
-        return;
-      }
-      const dx = e.clientX - g.x;
-      const dy = e.clientY - g.y;
-      if (!g.dragging && Math.hypot(dx, dy) > 6) {
-        g.dragging = true;
-        svg.setPointerCapture(e.pointerId);
+      const a = pts[0]!;
+      const b = pts[1];
+      const at = b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a;
+      if (!g.moved) {
+        // Below this a press is a tap: the map does not move under it.
+        if (Math.hypot(at.x - g.start.x, at.y - g.start.y) < (e.pointerType === 'mouse' ? 5 : 10)) return;
+        g.moved = true;
+        if (e.pointerType === 'mouse') svg.setPointerCapture(e.pointerId);
         svg.classList.add('panning');
+        this.hoverOver(null);
       }
-      if (g.dragging) {
-        const k = this.unitsPerPixel();
-        this.vb = { ...this.vb, x: g.vb.x - dx * k, y: g.vb.y - dy * k };
-        this.clamp();
-        this.applyViewBox();
-      }
+      const s = this.clampScale(b && g.dist > 0 ? (g.scale * Math.hypot(a.x - b.x, a.y - b.y)) / g.dist : g.scale);
+      const x = g.board[0] - (at.x - g.rect.left) / s;
+      const y = g.board[1] - (at.y - g.rect.top) / s;
+      this.setView(x + this.hostSize.w / s / 2, y + this.hostSize.h / s / 2, s);
     });
     const end = (e: PointerEvent) => {
       if (!this.pointers.has(e.pointerId)) return;
-      const single = this.pointers.size === 1;
-      this.pointers.delete(e.pointerId);
       const g = this.gesture;
-      if (e.type === 'pointerup' && single && g && !g.dragging) this.activate(g.target);
+      const tap = e.type === 'pointerup' && this.pointers.size === 1 && g !== null && !g.moved;
+      this.pointers.delete(e.pointerId);
       if (this.pointers.size === 0) {
         this.gesture = null;
         svg.classList.remove('panning');
+      } else if (g) {
+        g.moved = true;
+        this.anchor(null);
       }
+      if (tap) this.activate(g.target);
     };
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
@@ -738,13 +972,42 @@ export class HexBoard {
       },
       { passive: false },
     );
-    svg.addEventListener('focusin', (e) => this.hoverOver(e.target as Element));
+    svg.addEventListener('focusin', (e) => {
+      const el = e.target as Element;
+      const spot = this.spots.find((s) => s.el === el);
+      if (spot && spot !== this.current) {
+        if (this.current) this.current.el.setAttribute('tabindex', '-1');
+        this.current = spot;
+        spot.el.setAttribute('tabindex', '0');
+      }
+      this.showRing(el);
+      // A card for what the keyboard reaches; a tap's card is the click's (main.ts).
+      if (this.byKeyboard) this.hoverOver(el);
+    });
     svg.addEventListener('focusout', (e) => {
-      if (!svg.contains(e.relatedTarget as Node | null)) this.hoverOver(null);
+      if (!svg.contains(e.relatedTarget as Node | null)) {
+        this.showRing(null);
+        if (this.byKeyboard) this.hoverOver(null);
+      }
     });
     this.host.addEventListener('keydown', (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as Element;
+      const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (arrow) {
+        const [dx, dy] = arrow as [number, number];
+        // From a spot, or from a counter that is none (clicked for its card), to the next spot
+        // that way; with Shift, or from the map itself, the map pans.
+        const hex = target instanceof SVGElement && svg.contains(target) ? target.dataset.hex : undefined;
+        const from = this.spots.find((s) => s.el === target) ?? (hex ? { el: target as SVGElement, x: centre(hex)[0], y: centre(hex)[1], key: '' } : null);
+        if (!from || e.shiftKey) this.pan(dx * 0.1, dy * 0.1);
+        else {
+          const next = this.stepFrom(from, dx, dy);
+          if (next) this.focusSpot(next);
+        }
+        e.preventDefault();
+        return;
+      }
       switch (e.key) {
         case '+':
         case '=':
@@ -757,18 +1020,13 @@ export class HexBoard {
         case '0':
           this.fit();
           break;
-        case 'ArrowLeft':
-          this.pan(-0.1, 0);
+        case 'Home':
+        case 'End': {
+          if (!this.spots.length) return;
+          const order = [...this.spots].sort((a, b) => a.y - b.y || a.x - b.x);
+          this.focusSpot(e.key === 'Home' ? order[0]! : order[order.length - 1]!);
           break;
-        case 'ArrowRight':
-          this.pan(0.1, 0);
-          break;
-        case 'ArrowUp':
-          this.pan(0, -0.1);
-          break;
-        case 'ArrowDown':
-          this.pan(0, 0.1);
-          break;
+        }
         case 'Enter':
         case ' ':
           if (!svg.contains(target)) return;
@@ -780,4 +1038,21 @@ export class HexBoard {
       e.preventDefault();
     });
   }
+}
+
+function nearestIndex(points: [number, number][], x: number, y: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  points.forEach(([px, py], i) => {
+    const d = Math.hypot(px - x, py - y);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
+function nearest(points: [number, number][], x: number, y: number): [number, number] | undefined {
+  return points[nearestIndex(points, x, y)];
 }

@@ -17,6 +17,7 @@ import variant from './variant.mjs';
 import computer from './computer.mjs';
 import table, { tablePhone } from './table.mjs';
 import player from './player.mjs';
+import games, { gamesPhone } from './games.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -30,6 +31,8 @@ const SUITES = [
   { name: 'table', run: table },
   { name: 'table-phone', run: tablePhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'player', run: player },
+  { name: 'games', run: games, viewport: { width: 1366, height: 900 } },
+  { name: 'games-phone', run: gamesPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

@@ -177,7 +177,36 @@ export default async function games({ page, origin }) {
   check(inside(box, view) && inside(gameBox, view), `a broken link's error banner is wholly inside the window, the game below it too (${JSON.stringify(box)})`);
   await shot('5-banner');
 
-  // 7. Last (the refusal stays for every later load of this page): storage refused.
+  // 7. Storage full: said once; a new game asks while this one is not kept; kept again, it does not.
+  await page.evaluate(() => {
+    const setItem = Storage.prototype.setItem;
+    window.__setItem = setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key.startsWith('napoleonic.game.')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+  });
+  await clickAction(page, 0);
+  const full = await page.evaluate(() => ({ shown: !document.getElementById('storage-note').hidden, text: document.getElementById('storage-text').textContent }));
+  check(full.shown && /storage for this page is full/.test(full.text), `a full storage is said (${full.text})`);
+  check((await state(page)).error === null, 'and the choice is made all the same');
+  await page.click('#storage-ok');
+  await page.click('#new-game');
+  await page.click('#start-button');
+  await page.locator('#ask').waitFor({ state: 'visible' });
+  check(/storage for this page is full/.test(await page.textContent('#ask-text')), 'a new game asks first while the game is not kept');
+  await page.click('#ask-no');
+  await page.waitForSelector('#game:not([hidden])');
+  await page.evaluate(() => { Storage.prototype.setItem = window.__setItem; });
+  const before = (await state(page)).choices;
+  await clickAction(page, 0);
+  await page.click('#new-game');
+  await page.click('#start-button');
+  await choicesReach(page, 0);
+  check(!(await page.isVisible('#ask')) && (await keptGames(page)).some((g) => g.choices === before + 1),
+    'with room again the game is kept after its next choice, and a new game starts beside it without asking');
+
+  // 8. Last (the refusal stays for every later load of this page): storage refused.
   await noStorage(page, origin);
 }
 

@@ -1758,6 +1758,7 @@ function dropCurrent(): void {
   current?.session.free();
   current = null;
   el.cancelStart.hidden = true;
+  el.title.textContent = '';
 }
 
 /** Ask a yes-or-no question in a dialog; true for yes. Escape or the no button answer no. */
@@ -1782,7 +1783,7 @@ function leaveCurrent(doing: string, yes: string, go: () => void, stay: () => vo
   }
   const why = storageProblem === 'full' ? "the browser's storage for this page is full" : 'your browser blocks storage for this page';
   void ask(
-    `The game on the screen is not saved in this browser (${why}). ${doing} ends it: to keep it, go back and export its saved string first.`,
+    `The game on the screen is not saved in this browser as it stands (${why}). ${doing} ends it: to keep it, go back and export its saved string first.`,
     yes,
     'Go back to it',
   ).then((ok) => {

@@ -122,6 +122,7 @@ async function undoAfterComputer(page, computerSide, how) {
     return 'taken back';
   }
   check(p1 === 'human' && n1 === n0 && /die was rolled/.test(status), `past a die roll Undo leaves the computer's choice and says why: "${status}"`, { n0, n1, p1 });
+  check(await page.isVisible('#decide-error') && /die was rolled/.test(await page.textContent('#decide-error')), 'and says it by the decision too (the header is hidden on a phone)');
   return 'kept';
 }
 

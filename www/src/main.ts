@@ -1392,7 +1392,10 @@ function undo(): void {
       return;
     }
     void adopt(back, c.entry, c.players, c.note, logActions(), false, c.level, c.id);
-    setStatus("Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.");
+    // The refusal is said by the decision (the header's status is hidden on a phone).
+    const why = "Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.";
+    setStatus(why);
+    showError(why, el.decideError);
     return;
   }
   selected = null;

@@ -1196,6 +1196,7 @@ function applyFilled(action: EngineAction): string | null {
 function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text: string, events: EngineEvent[], how: string, action: EngineAction, t0: number): void {
   // With hidden information the screen shows one side: the computer's choice and its events are
   // logged as that side may see them (the engine's history for it), never as the computer saw them.
+  clearError();
   const screen = hiddenInfo(c) ? fixedScreenSide(c) : null;
   if (byComputer && screen !== null && screen !== prompt.side) {
     try {
@@ -1208,7 +1209,6 @@ function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text
       text = 'a hidden choice';
     }
   }
-  clearError();
   hideChooser();
   hideCard();
   hideOddsPanel();

@@ -284,7 +284,7 @@ export default async function board({ page, origin, perf }) {
   check(samePosition(s, combatState), 'reload shows the same prompt and the same counters on the same hexes');
   check(s.logText.some((l) => /Tercio de Tejas is eliminated/.test(l)), 'the log is rebuilt after reload');
   await page.click('#new-game');
-  check(await page.isVisible('#cancel-start'), 'the start screen offers to continue the autosaved game');
+  check(await page.isVisible('#cancel-start'), 'the start screen offers to go back to the game');
   await page.click('#cancel-start');
   await page.fill('#import-text', exported);
   await page.click('#import');
@@ -311,8 +311,8 @@ export default async function board({ page, origin, perf }) {
   ]) {
     await page.fill('#import-text', text);
     await page.click('#import');
-    await page.locator('#error').waitFor({ state: 'visible' });
-    const err = (await page.textContent('#error')) ?? '';
+    await page.locator('#import-error').waitFor({ state: 'visible' });
+    const err = (await page.textContent('#import-error')) ?? '';
     check(/Could not load that saved game: .{10,}/.test(err), `${what} shows the engine's error (${err})`);
     const after = await state(page);
     check(samePosition(after, combatState) && after.autosave === s.autosave, `${what} leaves the game untouched`);

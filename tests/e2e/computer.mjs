@@ -4,7 +4,7 @@
 // human side nor lets the human act for it, and its moves are applied, logged and saved like a
 // player's. A whole Field Battle against it at the quickest level, the human clicking; then 30+
 // decisions of Bailén and of Bloody Monday against it; the computer playing both sides.
-import { check, median, ready, shooter, state } from './lib.mjs';
+import { check, lastGame, median, ready, shooter, state } from './lib.mjs';
 
 const KINDS = ['Reserve', 'Outflank', 'Assault', 'Pin', 'Bombardment', 'Cavalry Charge', 'Withdraw', 'Recover', 'Reinforce'];
 
@@ -122,6 +122,7 @@ async function undoAfterComputer(page, computerSide, how) {
     return 'taken back';
   }
   check(p1 === 'human' && n1 === n0 && /die was rolled/.test(status), `past a die roll Undo leaves the computer's choice and says why: "${status}"`, { n0, n1, p1 });
+  check(await page.isVisible('#decide-error') && /die was rolled/.test(await page.textContent('#decide-error')), 'and says it by the decision too (the header is hidden on a phone)');
   return 'kept';
 }
 
@@ -255,7 +256,7 @@ export default async function computer({ page, origin, perf }) {
   check(quick.length > 0 && quick.every((x) => x.ms < 700), `at the Quick level it thinks ${quickMs.toFixed(0)} ms a decision (median of ${quick.length}; max ${Math.max(...quick.map((x) => x.ms)).toFixed(0)} ms)`);
   await shot('4-battle-over');
   // The saved string replays the whole battle, the computer's choices with the rest.
-  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('napoleonic.autosave')));
+  const saved = await lastGame(page);
   check(saved.players[allied] === 'computer' && saved.level === 'quick', 'the autosave keeps who plays and the level', { players: saved.players, level: saved.level });
   await page.reload();
   await ready(page);

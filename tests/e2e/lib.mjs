@@ -145,8 +145,15 @@ export function state(page) {
     replay: document.body.dataset.replay ?? '',
     actions: [...document.querySelectorAll('#actions button')].map((b) => ({ type: b.dataset.type, label: b.textContent })),
     undoEnabled: !(document.getElementById('undo')?.disabled ?? true),
-    error: document.getElementById('error')?.hidden ? null : document.getElementById('error')?.textContent,
-    autosave: localStorage.getItem('napoleonic.autosave'),
+    error: [...document.querySelectorAll('#error, .inline-error')].filter((e) => !e.hidden).map((e) => e.textContent).join(' | ') || null,
+    autosave: (() => {
+      try {
+        const id = localStorage.getItem('napoleonic.last');
+        return id ? localStorage.getItem(`napoleonic.game.${id}`) : null;
+      } catch {
+        return null;
+      }
+    })(),
     pieces: Object.fromEntries(
       [...document.querySelectorAll('.l-pieces .piece')].map((g) => [g.dataset.unit, g.dataset.hex + (g.classList.contains('disorganised') ? '*' : '')]),
     ),
@@ -155,6 +162,16 @@ export function state(page) {
     targets: [...document.querySelectorAll('.piece.is-target')].map((g) => Number(g.dataset.unit)),
     selected: document.querySelector('.piece.is-selected')?.dataset.unit ?? null,
   }));
+}
+
+/** The games kept in this browser (the start screen's list), the last played first. */
+export function keptGames(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('napoleonic.games') ?? '[]').sort((a, b) => b.playedAt - a.playedAt));
+}
+
+/** The record of the game last on the screen (its saved string, players, level). */
+export function lastGame(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem(`napoleonic.game.${localStorage.getItem('napoleonic.last')}`) ?? 'null'));
 }
 
 /** Wait until the engine has recorded `n` choices. */

@@ -19,6 +19,7 @@ import table, { tablePhone } from './table.mjs';
 import player from './player.mjs';
 import deploy from './deploy.mjs';
 import hexmap, { hexmapPhone } from './hexmap.mjs';
+import games, { gamesPhone } from './games.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -35,6 +36,8 @@ const SUITES = [
   { name: 'deploy', run: deploy },
   { name: 'hexmap', run: hexmap, viewport: { width: 1366, height: 900 } },
   { name: 'hexmap-phone', run: hexmapPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
+  { name: 'games', run: games, viewport: { width: 1366, height: 900 } },
+  { name: 'games-phone', run: gamesPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

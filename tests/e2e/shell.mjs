@@ -98,17 +98,17 @@ export default async function shell({ page, origin }) {
   const corrupted = exported.slice(0, mid) + (exported[mid] === 'A' ? 'B' : 'A') + exported.slice(mid + 1);
   await page.fill('#import-text', corrupted);
   await page.click('#import');
-  const alert = page.locator('[role="alert"]');
+  const alert = page.locator('#import-error[role="alert"]');
   await alert.waitFor({ state: 'visible', timeout: 5_000 });
   const alertText = (await alert.textContent()) ?? '';
-  check(/checksum|damaged|bad/i.test(alertText), 'a corrupted import shows the engine\'s error in role=alert', alertText);
+  check(/checksum|damaged|bad/i.test(alertText), 'a corrupted import shows the engine\'s error in role=alert under the Load box', alertText);
   const afterBad = await state(page);
   check(afterBad.prompt === restored.prompt && afterBad.log === restored.log && afterBad.choices === restored.choices,
     'the current game is unchanged after the bad import');
   check(afterBad.autosave === restored.autosave, 'the autosave is unchanged after the bad import');
   await page.fill('#import-text', exported);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('error')?.hidden === true);
+  await page.waitForFunction(() => document.getElementById('import-error')?.hidden === true);
   const loaded = await state(page);
   check(loaded.prompt === restored.prompt && loaded.choices === restored.choices, 'the exported string imports to the same position');
 
@@ -145,7 +145,7 @@ export default async function shell({ page, origin }) {
   check(reloadedEnd.prompt === end.prompt && reloadedEnd.log === end.log, 'the finished game is restored on reload with its whole log');
   await page.fill('#import-text', finished);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('error')?.hidden === true);
+  await page.waitForFunction(() => document.getElementById('import-error')?.hidden === true);
   const imported = await state(page);
   check(imported.prompt === end.prompt, 'the finished game\'s string imports to the same end');
   check(imported.logText.some((l) => /Game over/.test(l)), 'the imported game\'s log is rebuilt from the engine\'s history');

@@ -43,9 +43,9 @@ export default async function variant({ page, origin }) {
   await page.click('#new-game');
   const broken = { ...built, counters: built.counters.map((c, i) => (i === 0 ? { ...c, side: 'Prussian' } : c)) };
   await page.setInputFiles('#scenario-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
-  await page.locator('#error').waitFor({ state: 'visible' });
-  const err = (await page.textContent('#error')) ?? '';
-  check(/Could not start the scenario file: .*broken\.json: /.test(err), `a broken file shows the engine's error naming the file (${err})`);
+  await page.locator('#start-error').waitFor({ state: 'visible' });
+  const err = (await page.textContent('#start-error')) ?? '';
+  check(/Could not start the scenario file: .*broken\.json: /.test(err), `a broken file shows the engine's error naming the file, under the start buttons (${err})`);
   check(await page.isVisible('#start'), 'the start screen stays');
   await shot('2-broken-file');
 }

@@ -1,6 +1,6 @@
 // The page shell, shared by every ruleset: start screen, the board, the current decision, the
-// legal actions, the status panel, the log with replay of earlier positions, undo, autosave,
-// export/import and share links.
+// legal actions, the status panel, the log with replay of earlier positions, undo, the games kept
+// in this browser (ui/saves.ts), export/import and share links.
 //
 // No rules here: every question goes to the engine's Game handle (engine.ts); each ruleset's
 // words and drawings come from its adapter (games/<ruleset>.ts); the map from boards/hex.ts.
@@ -15,8 +15,7 @@ import { rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
 import { oddsBar } from './ui/odds.js';
-
-const AUTOSAVE_KEY = 'napoleonic.autosave';
+import { GameShelf, newGameId, playedWhen, type GameRecord, type GameSummary, type StorageProblem } from './ui/saves.js';
 
 // The shell hands the engine's values back to the adapter of the session that gave them; it
 // reads none of them itself beyond the bounds of RulesetTypes (a side is a string).
@@ -29,19 +28,6 @@ function actionTag(action: EngineAction): string {
   return 'type' in action && typeof action.type === 'string' ? action.type : 'action';
 }
 
-/** What is kept in localStorage after every action. */
-interface Autosave {
-  version: 2;
-  save: string;
-  players: Record<string, string>;
-  /** The action lines of the log, by choice number (the events come back from history()). */
-  actions: [number, string, string][];
-  /** Notes at the start of the log ("New game of ..."). */
-  note: string;
-  /** The computer's level (computer.ts LEVELS), for the sides it plays. */
-  level?: string;
-}
-
 function byId<T extends HTMLElement>(id: string): T {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page lacks #${id}`);
@@ -52,6 +38,20 @@ const el = {
   title: byId<HTMLSpanElement>('title'),
   status: byId<HTMLSpanElement>('status'),
   error: byId<HTMLDivElement>('error'),
+  storageNote: byId<HTMLDivElement>('storage-note'),
+  storageText: byId<HTMLSpanElement>('storage-text'),
+  storageOk: byId<HTMLButtonElement>('storage-ok'),
+  games: byId<HTMLElement>('games'),
+  gamesList: byId<HTMLUListElement>('games-list'),
+  startError: byId<HTMLParagraphElement>('start-error'),
+  startImportError: byId<HTMLParagraphElement>('start-import-error'),
+  decideError: byId<HTMLParagraphElement>('decide-error'),
+  importError: byId<HTMLParagraphElement>('import-error'),
+  saveNote: byId<HTMLParagraphElement>('save-note'),
+  ask: byId<HTMLDialogElement>('ask'),
+  askText: byId<HTMLParagraphElement>('ask-text'),
+  askYes: byId<HTMLButtonElement>('ask-yes'),
+  askNo: byId<HTMLButtonElement>('ask-no'),
   start: byId<HTMLElement>('start'),
   startForm: byId<HTMLFormElement>('start-form'),
   ruleset: byId<HTMLSelectElement>('ruleset'),
@@ -135,6 +135,8 @@ Object.assign(window, { __perf: perf });
 // ---- the current game -------------------------------------------------------------------------
 
 interface Current {
+  /** The game's entry in the list of games kept in this browser. */
+  id: string;
   session: Session;
   entry: RulesetEntry;
   ui: GameUI;
@@ -317,14 +319,35 @@ function logActions(): [number, string, string][] {
 
 const log = new GameLog(el.log, (choice) => viewChoice(choice));
 
-function showError(message: string): void {
-  el.error.textContent = message;
-  el.error.hidden = false;
+/**
+ * Show an error where the player is looking: beside what caused it (the Load box, the decision,
+ * the start form; the banner under the header for the rest), scrolled into view if it is not.
+ * One at a time: an earlier error elsewhere is cleared.
+ */
+function showError(message: string, at: HTMLElement = el.error): void {
+  clearError();
+  at.textContent = message;
+  at.hidden = false;
+  keepInView(at);
 }
 
+/** Scroll `node` into view, in its scrolling panel and the page, if any of it is outside. */
+function keepInView(node: HTMLElement): void {
+  const box = node.getBoundingClientRect();
+  const panel = node.closest('#side')?.getBoundingClientRect();
+  const top = Math.max(0, panel?.top ?? 0);
+  const bottom = Math.min(window.innerHeight, panel?.bottom ?? window.innerHeight);
+  if (box.top < top || box.bottom > bottom) node.scrollIntoView({ block: 'nearest' });
+}
+
+const errorPlaces = [el.error, el.startError, el.startImportError, el.decideError, el.importError];
+
 function clearError(): void {
-  el.error.hidden = true;
-  el.error.textContent = '';
+  for (const place of errorPlaces) {
+    place.hidden = true;
+    place.textContent = '';
+  }
+  for (const row of el.gamesList.querySelectorAll<HTMLElement>('.inline-error')) row.hidden = true;
 }
 
 function setStatus(text: string): void {
@@ -335,14 +358,32 @@ function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
 
-// ---- autosave ---------------------------------------------------------------------------------
+// ---- the games kept in this browser -------------------------------------------------------------
 
+const STORAGE_WORDS: Record<StorageProblem, string> = {
+  blocked:
+    'This page cannot save games here (your browser blocks storage for it): export the saved string (Save, load and share) to keep a game. You can play on.',
+  full: "This page cannot save this game here (the browser's storage for this page is full): delete games you no longer need on the start screen, or export the saved string to keep it.",
+};
+
+/** The problem with storage, once said (the page plays on without it). */
+let storageProblem: StorageProblem | null = null;
+
+const shelf = new GameShelf((problem) => {
+  storageProblem = problem;
+  el.storageText.textContent = STORAGE_WORDS[problem];
+  el.storageNote.hidden = false;
+});
+
+const knownLevel = (level: string) => level in LEVELS;
+
+/** Keep the current game (after every choice): its record and its line in the list. */
 function autosave(): void {
   if (!current) return;
   // With hidden information the log's action lines may hold a side's secrets: the log is rebuilt
   // from the engine's history for whoever takes the screen.
   const actions = hiddenInfo(current) ? [] : logActions();
-  const record: Autosave = {
+  const record: GameRecord = {
     version: 2,
     save: current.session.exportString(),
     players: current.players,
@@ -350,42 +391,61 @@ function autosave(): void {
     note: current.note,
     level: current.level,
   };
-  try {
-    localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(record));
-  } catch (e) {
-    setStatus(`Autosave failed: ${errorMessage(e)}`);
-  }
+  if (shelf.write(summaryOf(current), record)) shelf.setLast(current.id);
 }
 
-function readAutosave(): Autosave | null {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(AUTOSAVE_KEY);
-  } catch {
-    return null;
+/** "Grand battery" from the step's tag "GrandBattery". */
+function stepTagWords(step: object): string {
+  const tag = 'step' in step && typeof step.step === 'string' ? step.step : '';
+  const words = tag.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The start screen's line for a game: the turn or round, the step, whose decision. */
+function summaryOf(c: Current): GameSummary {
+  const s = c.session;
+  const prompt = s.prompt();
+  let where: string;
+  let side: string | null = null;
+  if (!prompt) {
+    const outcome = s.outcome();
+    where = outcome ? `Game over: ${c.ui.outcomeWords(outcome)}` : 'Game over';
+  } else {
+    side = sideInfo(c, prompt.side)?.label ?? prompt.side;
+    let turn = '';
+    try {
+      const item = c.ui.status(s.view(drawSide(c, prompt))).find((i) => i.key === 'turn' || i.key === 'round');
+      if (item) turn = `${item.label} ${item.value}`;
+    } catch {
+      // The list shows the step alone.
+    }
+    // With hidden information the step's name only: the prompt's details may be a side's secret.
+    let step = hiddenInfo(c) ? stepTagWords(prompt.step) : c.ui.promptWords(prompt).replace(/^.*? to decide — /, '').replace(/[:.].*$/, '');
+    step = step.charAt(0).toUpperCase() + step.slice(1);
+    where = [turn, step].filter(Boolean).join(' · ');
   }
-  if (!raw) return null;
-  try {
-    const parsed: Partial<Autosave> = JSON.parse(raw);
-    if (typeof parsed.save !== 'string') return null;
-    const actions = Array.isArray(parsed.actions)
-      ? parsed.actions.filter(
-          (a): a is [number, string, string] =>
-            Array.isArray(a) && typeof a[0] === 'number' && typeof a[1] === 'string' && typeof a[2] === 'string',
-        )
-      : [];
-    return {
-      version: 2,
-      save: parsed.save,
-      players: parsed.players && typeof parsed.players === 'object' ? parsed.players : {},
-      actions,
-      note: typeof parsed.note === 'string' ? parsed.note : '',
-      level: typeof parsed.level === 'string' && parsed.level in LEVELS ? parsed.level : DEFAULT_LEVEL,
-    };
-  } catch {
-    // An older page kept the bare string.
-    return { version: 2, save: raw, players: {}, actions: [], note: '' };
-  }
+  return {
+    id: c.id,
+    ruleset: c.entry.id,
+    title: c.entry.info.title,
+    scenario: scenarioTitle(c.entry, s),
+    where,
+    side,
+    choices: s.choiceCount(),
+    playedAt: Date.now(),
+  };
+}
+
+/** The scenario's title in the catalogue, else the one its data gives (a scenario file). */
+function scenarioTitle(entry: RulesetEntry, s: Session): string {
+  const data = s.scenario();
+  if (!data) return '';
+  const id = 'id' in data && typeof data.id === 'string' ? data.id : '';
+  const listed = entry.info.scenarios.find((x) => x.id === id)?.title;
+  if (listed) return listed;
+  if ('title' in data && typeof data.title === 'string') return data.title;
+  if ('name' in data && typeof data.name === 'string') return data.name;
+  return id;
 }
 
 // ---- the log, rebuilt from the engine's history -------------------------------------------------
@@ -1136,7 +1196,7 @@ function choose(index: number, how: string, t0 = performance.now()): void {
   try {
     events = c.session.applyIndex(index);
   } catch (e) {
-    showError(errorMessage(e));
+    showError(errorMessage(e), el.decideError);
     return;
   }
   afterChoice(c, prompt, byComputer, text, events, how, action, t0);
@@ -1223,6 +1283,7 @@ function recordChoice(c: Current, prompt: EnginePrompt, text: string, events: En
 function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text: string, events: EngineEvent[], how: string, action: EngineAction, t0: number): void {
   // With hidden information the screen shows one side: the computer's choice and its events are
   // logged as that side may see them (the engine's history for it), never as the computer saw them.
+  clearError();
   const screen = hiddenInfo(c) ? fixedScreenSide(c) : null;
   if (byComputer && screen !== null && screen !== prompt.side) {
     try {
@@ -1235,7 +1296,6 @@ function afterChoice(c: Current, prompt: EnginePrompt, byComputer: boolean, text
       text = 'a hidden choice';
     }
   }
-  clearError();
   hideChooser();
   hideCard();
   hideOddsPanel();
@@ -1289,7 +1349,7 @@ function maybeThink(): void {
       thinkingFor = null;
       failedFor = mine;
       hideThinking();
-      showError(`The computer could not decide: ${message}`);
+      showError(`The computer could not decide: ${message}`, el.decideError);
     },
   });
 }
@@ -1301,7 +1361,7 @@ function computerMoves(c: Current, about: { session: Session; count: number }, a
   const index = action === null || !prompt ? -1 : prompt.actions.findIndex((a) => JSON.stringify(a) === action);
   if (index < 0) {
     failedFor = about;
-    showError('The computer answered with an action that is not legal here; choose for it with Undo or start a new game.');
+    showError('The computer answered with an action that is not legal here; choose for it with Undo or start a new game.', el.decideError);
     return;
   }
   choose(index, 'computer');
@@ -1399,7 +1459,7 @@ function undo(): void {
     }
     clearError();
   } catch (e) {
-    showError(errorMessage(e));
+    showError(errorMessage(e), el.decideError);
     if (taken === 0) return;
   }
   if (withComputer && isComputer(c, c.session.prompt()?.side)) {
@@ -1412,8 +1472,11 @@ function undo(): void {
       showError(`The game could not be put back after an undo: ${errorMessage(e)}`);
       return;
     }
-    void adopt(back, c.entry, c.players, c.note, logActions(), false, c.level);
-    setStatus("Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.");
+    void adopt(back, c.entry, c.players, c.note, logActions(), false, c.level, c.id);
+    // The refusal is said by the decision (the header's status is hidden on a phone).
+    const why = "Undo cannot take back the computer's choice: a die was rolled or something hidden revealed since your last one.";
+    setStatus(why);
+    showError(why, el.decideError);
     return;
   }
   selected = null;
@@ -1482,6 +1545,7 @@ function adopt(
   actions: [number, string, string][],
   later = false,
   level = DEFAULT_LEVEL,
+  id = newGameId(),
 ): Promise<void> {
   const previous = current?.session;
   if (replay) {
@@ -1489,7 +1553,7 @@ function adopt(
     replay = null;
   }
   const choosers = next.choiceCount() === 0 ? [null] : [];
-  const c: Current = { session: next, entry, ui: entry.adapter.create(next), players, note, level, choosers };
+  const c: Current = { id, session: next, entry, ui: entry.adapter.create(next), players, note, level, choosers };
   current = c;
   seenSide = hiddenInfo(c) ? fixedScreenSide(c) : null;
   failedFor = null;
@@ -1674,7 +1738,146 @@ function showStart(): void {
   el.curtain.hidden = true;
   el.game.hidden = true;
   el.start.hidden = false;
+  renderGames();
   el.ruleset.focus();
+}
+
+function backToGame(): void {
+  if (!current) return;
+  el.start.hidden = true;
+  el.game.hidden = false;
+  render();
+}
+
+// ---- the list of games in progress ---------------------------------------------------------------
+
+/** The start screen's list of the games kept in this browser: resume or delete each. */
+function renderGames(): void {
+  const games = shelf.list();
+  el.games.hidden = games.length === 0;
+  el.gamesList.replaceChildren(
+    ...games.map((g) => {
+      const li = document.createElement('li');
+      li.dataset.game = g.id;
+      const onScreen = current?.id === g.id;
+      li.classList.toggle('on-screen', onScreen);
+      const title = document.createElement('div');
+      title.className = 'game-title';
+      title.textContent = `${g.title}${g.scenario ? ` — ${g.scenario}` : ''}${onScreen ? ' (on the screen)' : ''}`;
+      const where = document.createElement('div');
+      where.className = 'game-where';
+      const parts = [g.where, g.side ? `${g.side} to decide` : '', `${g.choices} choice${g.choices === 1 ? '' : 's'}`, `last played ${playedWhen(g.playedAt)}`];
+      where.textContent = parts.filter(Boolean).join(' · ');
+      const resume = document.createElement('button');
+      resume.type = 'button';
+      resume.className = 'resume';
+      resume.textContent = 'Resume';
+      resume.setAttribute('aria-label', `Resume ${title.textContent}`);
+      resume.addEventListener('click', () => resumeGame(g.id, error));
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.className = 'delete';
+      remove.textContent = 'Delete';
+      remove.setAttribute('aria-label', `Delete ${title.textContent}`);
+      remove.addEventListener('click', () => void deleteGame(g));
+      const buttons = document.createElement('div');
+      buttons.className = 'toolbar';
+      buttons.append(resume, remove);
+      const error = document.createElement('p');
+      error.className = 'inline-error';
+      error.setAttribute('role', 'alert');
+      error.hidden = true;
+      li.append(title, where, buttons, error);
+      return li;
+    }),
+  );
+}
+
+/** Resume a game of the list (the one on the screen: back to it). */
+function resumeGame(id: string, errorAt: HTMLElement): void {
+  if (current?.id === id) {
+    backToGame();
+    return;
+  }
+  const record = shelf.read(id, knownLevel);
+  if (!record) {
+    showError('This game is no longer kept in this browser (it was deleted in another tab, or storage was cleared).', errorAt);
+    renderGames();
+    return;
+  }
+  let opened: { session: Session; entry: RulesetEntry };
+  try {
+    opened = openSaved(record.save);
+  } catch (e) {
+    el.startImportText.value = record.save;
+    showError(`This game could not be opened: ${errorMessage(e)}. Its saved string is in the Load box below.`, errorAt);
+    return;
+  }
+  leaveCurrent('Resuming another game', 'Resume the other game', () => {
+    clearError();
+    void adopt(opened.session, opened.entry, record.players, record.note, record.actions, false, record.level ?? DEFAULT_LEVEL, id);
+    setStatus('Game resumed.');
+  }, () => opened.session.free());
+}
+
+async function deleteGame(g: GameSummary): Promise<void> {
+  const name = `${g.title}${g.scenario ? ` (${g.scenario})` : ''}`;
+  const onScreen = current?.id === g.id;
+  const yes = await ask(
+    `Delete the game of ${name}, ${g.where || 'in progress'}, with ${g.choices} choice${g.choices === 1 ? '' : 's'}?${onScreen ? ' It is the game on the screen.' : ''} It cannot be undone.`,
+    'Delete it',
+    'Keep it',
+  );
+  if (!yes) return;
+  shelf.remove(g.id);
+  if (current?.id === g.id) dropCurrent();
+  renderGames();
+  setStatus(`Deleted the game of ${name}.`);
+  (el.gamesList.querySelector<HTMLButtonElement>('button.resume') ?? el.ruleset).focus();
+}
+
+/** Forget the game on the screen (it was deleted). */
+function dropCurrent(): void {
+  stopThinking();
+  exitReplay();
+  current?.session.free();
+  current = null;
+  el.cancelStart.hidden = true;
+  el.title.textContent = '';
+}
+
+/** Ask a yes-or-no question in a dialog; true for yes. Escape or the no button answer no. */
+function ask(question: string, yes: string, no: string): Promise<boolean> {
+  el.askText.textContent = question;
+  el.askYes.textContent = yes;
+  el.askNo.textContent = no;
+  el.ask.returnValue = '';
+  el.ask.showModal();
+  return new Promise((resolve) => el.ask.addEventListener('close', () => resolve(el.ask.returnValue === 'yes'), { once: true }));
+}
+
+/**
+ * `go` replaces the game on the screen: at once when that game is kept in this browser (or has
+ * no choice yet), else after asking, since it would be lost; `stay` when the player keeps it.
+ */
+function leaveCurrent(doing: string, yes: string, go: () => void, stay: () => void = () => {}): void {
+  const c = current;
+  if (!c || c.session.choiceCount() === 0 || shelf.kept(c.id)) {
+    go();
+    return;
+  }
+  const why = storageProblem === 'full' ? "the browser's storage for this page is full" : 'your browser blocks storage for this page';
+  void ask(
+    `The game on the screen is not saved in this browser as it stands (${why}). ${doing} ends it: to keep it, go back and export its saved string first.`,
+    yes,
+    'Go back to it',
+  ).then((ok) => {
+    if (ok) go();
+    else {
+      stay();
+      backToGame();
+    }
+  });
 }
 
 /** The start form's options, players and seed (a random seed when the field is empty). */
@@ -1700,14 +1903,16 @@ function startGame(event: SubmitEvent): void {
   try {
     next = new Session(entry.adapter.start(scenario, options, seed));
   } catch (e) {
-    showError(`Could not start the game: ${errorMessage(e)}`);
+    showError(`Could not start the game: ${errorMessage(e)}`, el.startError);
     return;
   }
-  clearError();
   const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
   const vs = computerNote(entry, players, level);
-  void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.${vs}`, [], false, level);
-  setStatus('Game started.');
+  leaveCurrent('Starting a new game', 'Start the new game', () => {
+    clearError();
+    void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.${vs}`, [], false, level);
+    setStatus('Game started.');
+  }, () => next.free());
 }
 
 /** " The computer plays the French (Normal)." for the log's first note, or nothing. */
@@ -1731,16 +1936,18 @@ function startScenarioFile(input: HTMLInputElement): void {
       try {
         next = new Session(entry.adapter.fromScenarioFile(file.name, text, options, seed));
       } catch (e) {
-        showError(`Could not start the scenario file: ${errorMessage(e)}`);
+        showError(`Could not start the scenario file: ${errorMessage(e)}`, el.startError);
         return;
       }
-      clearError();
       const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
       const vs = computerNote(entry, players, level);
-      void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.${vs}`, [], false, level);
-      setStatus(`Game started from ${file.name}.`);
+      leaveCurrent('Starting a new game', 'Start the new game', () => {
+        clearError();
+        void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.${vs}`, [], false, level);
+        setStatus(`Game started from ${file.name}.`);
+      }, () => next.free());
     })
-    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`))
+    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`, el.startError))
     .finally(() => {
       input.value = '';
     });
@@ -1748,23 +1955,49 @@ function startScenarioFile(input: HTMLInputElement): void {
 
 // ---- saving, loading, sharing ------------------------------------------------------------------
 
+/** What became of Export, Copy, Download and Share, beside their buttons (and in the header). */
+function saveNote(text: string): void {
+  el.saveNote.textContent = text;
+  el.saveNote.hidden = false;
+  setStatus(text);
+}
+
 function exportGame(): string {
   if (!current) return '';
   el.exportText.value = current.session.exportString();
   el.exportText.select();
-  setStatus('Saved game string ready to copy.');
+  saveNote('Saved game string ready to copy.');
   return el.exportText.value;
 }
 
+/**
+ * Copy `text` to the clipboard and say exactly what happened: the clipboard API, else the
+ * browser's older copy command on the selected field; when both refuse, the field stays selected
+ * for the player to copy by hand.
+ */
 async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    setStatus('Copied to the clipboard.');
-  } catch {
-    field.select();
-    const ok = document.execCommand('copy');
-    setStatus(ok ? 'Copied to the clipboard.' : 'Select the text and copy it by hand.');
+  let refusal: string;
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      saveNote('Copied to the clipboard.');
+      return;
+    } catch (e) {
+      refusal = e instanceof Error && e.name !== 'Error' ? `${e.name}: ${e.message}` : errorMessage(e);
+    }
+  } else {
+    refusal = 'this page has no clipboard access here';
   }
+  field.focus();
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  if (copied) saveNote(`Copied to the clipboard with the browser's older copy command (the clipboard refused: ${refusal}).`);
+  else saveNote(`Not copied: the browser refused the clipboard (${refusal}). The text is selected: copy it by hand (Ctrl+C, or press and hold, then Copy).`);
 }
 
 function download(): void {
@@ -1779,7 +2012,7 @@ function download(): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  setStatus('Saved game downloaded.');
+  saveNote('Saved game downloaded.');
 }
 
 function shareLink(): void {
@@ -1791,11 +2024,14 @@ function shareLink(): void {
   void copyText(url, el.shareLink);
 }
 
-/** Load a saved string; on error the current game is untouched and the engine's message shown. */
-function importText(text: string, how: string): boolean {
+/**
+ * Load a saved string as a game of the list: a new entry, or the entry that holds exactly this
+ * string. On error the current game is untouched and the engine's message shown at `errorAt`.
+ */
+function importText(text: string, how: string, errorAt: HTMLElement): boolean {
   const trimmed = text.trim();
   if (!trimmed) {
-    showError('Paste a saved game string first.');
+    showError('Paste a saved game string first.', errorAt);
     return false;
   }
   let next: Session;
@@ -1803,44 +2039,76 @@ function importText(text: string, how: string): boolean {
   try {
     ({ session: next, entry } = openSaved(trimmed));
   } catch (e) {
-    showError(`Could not load that saved game: ${errorMessage(e)}`);
+    showError(`Could not load that saved game: ${errorMessage(e)}`, errorAt);
     return false;
   }
-  clearError();
-  void adopt(next, entry, {}, `Loaded ${how} at choice ${next.choiceCount()}.`, []);
-  setStatus('Saved game loaded.');
+  const same = shelf.findBySave(next.exportString(), knownLevel);
+  const kept = same ? shelf.read(same, knownLevel) : null;
+  leaveCurrent('Loading another game', 'Load the other game', () => {
+    clearError();
+    const note = `Loaded ${how} at choice ${next.choiceCount()}.`;
+    void adopt(next, entry, kept?.players ?? {}, note, [], false, kept?.level ?? DEFAULT_LEVEL, same ?? newGameId());
+    setStatus(same ? 'Saved game loaded (it was already in the list of games: that entry goes on).' : 'Saved game loaded.');
+  }, () => next.free());
   return true;
 }
 
-function importFile(input: HTMLInputElement): void {
+function importFile(input: HTMLInputElement, errorAt: HTMLElement): void {
   const file = input.files?.[0];
   if (!file) return;
   file
     .text()
-    .then((text) => importText(text, `the file ${file.name}`))
-    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`))
+    .then((text) => importText(text, `the file ${file.name}`, errorAt))
+    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`, errorAt))
     .finally(() => {
       input.value = '';
     });
 }
 
-/** Restore the autosaved game, if any; true when a game was restored. */
+/**
+ * The single autosave of an earlier page becomes an entry of the list, the last played (the old
+ * key is dropped only once the entry is kept; one that does not open is listed all the same).
+ */
+function migrateOldAutosave(): void {
+  const old = shelf.oldAutosave(knownLevel);
+  if (!old) return;
+  const id = shelf.findBySave(old.save, knownLevel) ?? newGameId();
+  let summary: GameSummary;
+  try {
+    const { session, entry } = openSaved(old.save);
+    const ui = entry.adapter.create(session);
+    summary = summaryOf({ id, session, entry, ui, players: old.players, note: old.note, level: old.level ?? DEFAULT_LEVEL, choosers: [] });
+    session.free();
+  } catch (e) {
+    summary = { id, ruleset: '', title: 'A saved game', scenario: '', where: `this page cannot open it (${errorMessage(e)})`, side: null, choices: 0, playedAt: Date.now() };
+  }
+  if (shelf.write(summary, old)) {
+    shelf.setLast(id);
+    shelf.forgetOldAutosave();
+  }
+}
+
+/** On load: the game last on the screen, if it is kept; true when it is shown. */
 function restore(): boolean {
-  const saved = readAutosave();
-  if (!saved) return false;
+  const id = shelf.lastId();
+  const record = id ? shelf.read(id, knownLevel) : null;
+  return id !== null && record !== null && restoreRecord(record, id);
+}
+
+function restoreRecord(record: GameRecord, id: string): boolean {
   let next: Session;
   let entry: RulesetEntry;
   try {
-    ({ session: next, entry } = openSaved(saved.save));
+    ({ session: next, entry } = openSaved(record.save));
     performance.mark('autosave-imported');
   } catch (e) {
-    showError(`The autosaved game could not be restored: ${errorMessage(e)}. Its string is in the Load box.`);
-    el.importText.value = saved.save;
-    el.startImportText.value = saved.save;
+    showError(`The last game could not be restored: ${errorMessage(e)}. It stays in the list of games; its string is in the Load box.`, el.startImportError);
+    el.importText.value = record.save;
+    el.startImportText.value = record.save;
     return false;
   }
-  setStatus('Restored the autosaved game.');
-  restoring = adopt(next, entry, saved.players, saved.note, saved.actions, true, saved.level);
+  setStatus('Restored the last game.');
+  restoring = adopt(next, entry, record.players, record.note, record.actions, true, record.level ?? DEFAULT_LEVEL, id);
   return true;
 }
 
@@ -1862,7 +2130,7 @@ function fromLocation(): boolean {
   if (hash.startsWith('#g=')) {
     const text = decode(hash.slice(3));
     clear();
-    return importText(text, 'a shared link');
+    return importText(text, 'a shared link', el.error);
   }
   if (hash.startsWith('#setup=') && params.has('test')) {
     clear();
@@ -1886,11 +2154,7 @@ function fromLocation(): boolean {
 async function main(): Promise<void> {
   el.ruleset.addEventListener('change', fillRulesetFields);
   el.startForm.addEventListener('submit', startGame);
-  el.cancelStart.addEventListener('click', () => {
-    el.start.hidden = true;
-    el.game.hidden = false;
-    render();
-  });
+  el.cancelStart.addEventListener('click', backToGame);
   el.undo.addEventListener('click', undo);
   el.deselect.addEventListener('click', () => {
     selected = null;
@@ -1905,11 +2169,14 @@ async function main(): Promise<void> {
   });
   el.download.addEventListener('click', download);
   el.share.addEventListener('click', shareLink);
-  el.importButton.addEventListener('click', () => importText(el.importText.value, 'a pasted string'));
-  el.importFile.addEventListener('change', () => importFile(el.importFile));
-  el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string'));
-  el.startImportFile.addEventListener('change', () => importFile(el.startImportFile));
+  el.importButton.addEventListener('click', () => importText(el.importText.value, 'a pasted string', el.importError));
+  el.importFile.addEventListener('change', () => importFile(el.importFile, el.importError));
+  el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string', el.startImportError));
+  el.startImportFile.addEventListener('change', () => importFile(el.startImportFile, el.startImportError));
   el.scenarioFile.addEventListener('change', () => startScenarioFile(el.scenarioFile));
+  el.storageOk.addEventListener('click', () => {
+    el.storageNote.hidden = true;
+  });
   const zoomable = () => viewZoom[current?.entry.info.board ?? ''] ?? board;
   el.zoomIn.addEventListener('click', () => zoomable().zoom(1.3));
   el.zoomOut.addEventListener('click', () => zoomable().zoom(1 / 1.3));
@@ -1950,6 +2217,7 @@ async function main(): Promise<void> {
   // The start screen's rulesets, scenarios and options are the engine's catalogue.
   fillStartForm();
   setStatus('Engine ready.');
+  migrateOldAutosave();
   if (!fromLocation() && !restore()) showStart();
   await restoring;
   document.body.dataset.ready = 'true';

@@ -701,3 +701,130 @@ fn nb_157_158_the_emergency_square_roll_and_when_it_is_not_tried() {
     assert_eq!(count(&ev, |e| matches!(e, Event::Rolled { roll: Roll::EmergencySquare { .. }, .. })), 0, "{ev:?}");
     assert_eq!(g.unit(S1).formation, Formation::Line);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Line of sight (NB-63 ... NB-65, NB-73)
+
+#[test]
+fn nb_63_64_73_enemy_foot_and_horse_block_the_guns_friends_block_enemy_guns_do_not() {
+    // F8 (French 8lb, unlimbered) 10" east of S4 on open ground, firing west; a third unit
+    // halfway between, in the template nearer than the target.
+    let fire = Action::Fire { unit: F8, target: S4 };
+    let with = |between: &str| {
+        let mut placed = vec![unit_at("F8", 7000, 4200, 270, ""), unit_at("S4", 6000, 4200, 90, "")];
+        if !between.is_empty() {
+            placed.push(between.to_string());
+        }
+        rioseco(r#""step": "OffensiveFire", "dice": [1]"#, &units(&placed))
+    };
+    assert!(actions(&with("")).contains(&fire), "a clear line");
+    // Enemy infantry (S6) and cavalry (S13) block (NB-63).
+    for blocker in [unit_at("S6", 6500, 4200, 90, ""), unit_at("S13", 6500, 4200, 90, "")] {
+        let mut g = with(&blocker);
+        assert!(!actions(&g).contains(&fire), "{blocker}");
+        assert!(g.apply(&fire).is_err(), "refused");
+    }
+    // A friendly unit blocks too (D19).
+    assert!(!actions(&with(&unit_at("F2", 6500, 4200, 270, ""))).contains(&fire));
+    // Enemy artillery does not block (NB-64).
+    assert!(actions(&with(&unit_at("S7", 6500, 4200, 90, ""))).contains(&fire));
+}
+
+#[test]
+fn nb_65_a_town_blocks_the_line_of_sight_unless_the_target_is_in_it() {
+    // Bailén's town (x 0-6", y 20-30"); B-S6 (Spanish 12lb) south of it firing north.
+    let fire = Action::Fire { unit: 16, target: 2 };
+    let at = |y: i32| {
+        let placed = units(&[unit_at("B-S6", 300, 1700, 0, ""), unit_at("B-F3", 300, y, 180, "")]);
+        arena("bailen-table", r#""step": "OffensiveFire", "phasing": "Allied", "dice": [1]"#, &placed)
+    };
+    assert!(!actions(&at(3200)).contains(&fire), "behind the town");
+    assert!(actions(&at(2600)).contains(&fire), "a target in the town is seen");
+    // The control: the same range with no town near the template (10" east, on the ridge).
+    let placed = units(&[unit_at("B-S6", 1600, 1700, 0, ""), unit_at("B-F3", 1600, 3200, 180, "")]);
+    let open = arena("bailen-table", r#""step": "OffensiveFire", "phasing": "Allied", "dice": [1]"#, &placed);
+    assert!(actions(&open).contains(&fire), "15\" with no town between: seen");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement costs, reaction markers and disorder (NB-49, 50, 57, 58, 61, 137, 139)
+
+#[test]
+fn nb_49_50_backward_and_sideways_moves_cost_double() {
+    // F2 (column, 8") facing west on open ground: 2" forward costs 2", backward or sideways 4"
+    // (its card's ratio 2 for 1).
+    let g = rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 6000, 4200, 270, r#", "allowed": "Full""#)]));
+    let west = Facing::degrees(270);
+    let cost = |x: i32, y: i32| g.filled_note(&Action::Move { unit: F2, to: Point { x, y }, facing: west }).expect("a legal move's note");
+    assert!(cost(5800, 4200).starts_with("2.00\" of 8.00\""), "{}", cost(5800, 4200));
+    assert!(cost(6200, 4200).starts_with("4.00\" of 8.00\""), "backward: {}", cost(6200, 4200));
+    assert!(cost(6000, 4000).starts_with("4.00\" of 8.00\""), "sideways: {}", cost(6000, 4000));
+    // 3" backward would cost 6", 5" backward 10": more than the allowance.
+    assert!(g.check_filled(&Action::Move { unit: F2, to: Point { x: 6300, y: 4200 }, facing: west }).is_ok());
+    assert!(g.check_filled(&Action::Move { unit: F2, to: Point { x: 6500, y: 4200 }, facing: west }).is_err());
+}
+
+#[test]
+fn nb_137_a_disordered_unit_moves_at_half_speed() {
+    let left = |extra: &str| {
+        let g = rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 6000, 4200, 270, extra)]));
+        g.prompt()
+            .expect("prompt")
+            .templates
+            .iter()
+            .find_map(|t| match t {
+                napoleonic::games::napoleons_battles::action::Template::MoveUnit { unit: F2, left, .. } => Some(*left),
+                _ => None,
+            })
+            .expect("F2 may move")
+    };
+    assert_eq!(left(r#", "allowed": "Full""#), 800);
+    assert_eq!(left(r#", "allowed": "Full", "order": "Disordered""#), 400);
+}
+
+#[test]
+fn nb_57_58_139_the_end_of_movement_marks_still_cavalry_and_steadies_still_troops() {
+    // F6 in command (Lasalle by it) and still: a reaction marker (NB-57). F7 far from every
+    // general, out of command: none; F6 again, having moved: none (NB-58). F2 disordered and
+    // still: formed again (NB-139); F4 disordered and moved: still disordered.
+    const F7: UnitId = 6;
+    let play = |f6: &str, move_f6: bool| {
+        let placed = units(&[
+            unit_at("F6", 6000, 4200, 270, &format!(r#", "allowed": "Full"{f6}"#)),
+            unit_at("F7", 1000, 4400, 270, r#", "allowed": "Full""#),
+            unit_at("F2", 6600, 1200, 270, r#", "allowed": "Full", "order": "Disordered""#),
+            unit_at("F4", 6000, 1200, 270, r#", "allowed": "Full", "order": "Disordered""#),
+        ]);
+        let mut g = rioseco(r#""step": "Movement", "generals": [{"id": "lasalle", "at": {"x": 6200, "y": 3600}}]"#, &placed);
+        assert!(g.unit(F6).in_command, "F6 in Lasalle's span, Lasalle in Bessières's");
+        assert!(!g.unit(F7).in_command, "F7 far from every general");
+        g.apply(&Action::Move { unit: F4, to: Point { x: 5900, y: 1200 }, facing: Facing::degrees(270) }).expect("F4 moves 1\"");
+        if move_f6 {
+            g.apply(&Action::Move { unit: F6, to: Point { x: 5900, y: 4200 }, facing: Facing::degrees(270) }).expect("F6 moves 1\"");
+        }
+        let ev = g.apply(&Action::EndMovement).expect("the end of movement");
+        (g, ev)
+    };
+    let (g, ev) = play("", false);
+    assert!(g.unit(F6).reaction_marker && ev.iter().any(|e| matches!(e, Event::ReactionMarker { unit: F6, placed: true })));
+    assert!(!g.unit(F7).reaction_marker, "out of command: no marker (NB-58)");
+    assert_eq!(g.unit(F2).order, Order::Formed, "still for the step: disorder removed");
+    assert!(ev.iter().any(|e| matches!(e, Event::Recovered { unit: F2 })));
+    assert_eq!(g.unit(F4).order, Order::Disordered, "it moved: still disordered");
+    let (g, _) = play("", true);
+    assert!(!g.unit(F6).reaction_marker, "moved: no marker (NB-58)");
+}
+
+#[test]
+fn nb_61_a_cavalry_unit_loses_its_marker_when_contacted() {
+    // S13 (Spanish cavalry) with a marker; F2 charges it: the marker goes at the contact,
+    // before S13 decides whether to evade.
+    let placed = units(&[
+        unit_at("F2", 6200, 3500, 270, r#", "allowed": "Full""#),
+        unit_at("S13", 5800, 3500, 90, r#", "reaction_marker": true"#),
+    ]);
+    let mut g = rioseco(r#""step": "Movement""#, &placed);
+    let ev = g.apply(&Action::Charge { unit: F2, target: S13 }).expect("the charge");
+    assert!(ev.iter().any(|e| matches!(e, Event::ReactionMarker { unit: S13, placed: false })), "{ev:?}");
+    assert!(!g.unit(S13).reaction_marker);
+}

@@ -828,3 +828,64 @@ fn nb_61_a_cavalry_unit_loses_its_marker_when_contacted() {
     assert!(ev.iter().any(|e| matches!(e, Event::ReactionMarker { unit: S13, placed: false })), "{ev:?}");
     assert!(!g.unit(S13).reaction_marker);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Command control (NB-34 ... NB-42)
+
+/// The command each named unit gets in the French step 2, from the generals placed as given.
+fn command_after_rally(dice: &str, generals: &str, placed: &[String]) -> (NapoleonsBattles, Vec<Event>) {
+    let fields = format!(r#""step": "Rally", "dice": {dice}, "generals": {generals}"#);
+    let mut g = rioseco(&fields, &units(placed));
+    let ev = g.apply(&Action::EndRally).expect("step 1 declined: step 2 follows");
+    (g, ev)
+}
+
+#[test]
+fn nb_34_35_36_41_42_who_is_in_command() {
+    use napoleonic::games::napoleons_battles::action::MoveAllowed;
+    // Merle (6" span) at his place, in Bessières's 14". F2 3" from him: in command (NB-34).
+    // F4 (Mouton's) as near Merle but 10" from Mouton: another chain never commands (NB-36).
+    let gen = |id: &str, x: i32, y: i32| format!(r#"{{"id": "{id}", "at": {{"x": {x}, "y": {y}}}}}"#);
+    let placed = [unit_at("F2", 5800, 1300, 270, ""), unit_at("F4", 5800, 1700, 270, "")];
+    let (g, ev) = command_after_rally("[10]", &format!("[{}]", gen("mouton", 6450, 2750)), &placed);
+    assert!(g.unit(F2).in_command && g.unit(F2).allowed == MoveAllowed::Full);
+    assert!(!g.unit(F4).in_command, "Merle's span does not command Mouton's brigade");
+    // Out of its own commander's span, F4 (line infantry) rolled against its own response, 6.
+    assert!(ev.iter().any(|e| matches!(e, Event::Rolled { roll: Roll::Initiative { general: None, unit: Some(F4), need: 6 }, die: 10, .. })), "{ev:?}");
+    assert_eq!(g.unit(F4).allowed, MoveAllowed::None, "infantry failing its initiative stays (NB-39)");
+    // Merle touching F1 has span 0 (NB-41): F2 2" from F1 is out of command (NB-42)...
+    let placed = [unit_at("F1", 5800, 800, 270, ""), unit_at("F2", 5800, 1300, 270, "")];
+    let (g, _) = command_after_rally("[1]", &format!("[{}]", gen("merle", 6050, 800)), &placed);
+    assert!(g.unit(F1).in_command, "the brigade he touches");
+    assert!(!g.unit(F2).in_command, "span 0 reaches only what he touches");
+    // ...but a general of its own chain touching it commands it (NB-35): Bessières at F2's rear.
+    let (g, _) = command_after_rally("[1, 1]", &format!("[{}, {}]", gen("merle", 6050, 800), gen("bessieres", 6050, 1300)), &placed);
+    assert!(g.unit(F2).in_command, "touched by the Overall commander of its chain");
+}
+
+#[test]
+fn nb_38_39_40_an_out_of_command_commander_rolls_for_his_whole_command() {
+    use napoleonic::games::napoleons_battles::action::MoveAllowed;
+    // Merle (response 6) and Lasalle (response 8) both beyond Bessières's 14": each rolls once
+    // for his command. F2 (infantry) and F6 (cavalry) within their spans.
+    let generals = r#"[{"id": "merle", "at": {"x": 6100, "y": 100}}, {"id": "lasalle", "at": {"x": 7100, "y": 4000}}]"#;
+    let placed = [unit_at("F2", 5800, 300, 270, ""), unit_at("F6", 6700, 4600, 270, "")];
+    let roll = |dice: &str| {
+        let (g, ev) = command_after_rally(dice, generals, &placed);
+        let rolls: Vec<(Option<u8>, u8, u8)> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { roll: Roll::Initiative { general, unit: None, need }, die, .. } => Some((*general, *need, *die)),
+                _ => None,
+            })
+            .collect();
+        (rolls, g.unit(F2).allowed, g.unit(F6).allowed)
+    };
+    // Successes: infantry half move, cavalry full (NB-39, NB-40).
+    let (rolls, f2, f6) = roll("[6, 8]");
+    assert_eq!(rolls, vec![(Some(1), 6, 6), (Some(3), 8, 8)], "d10 against each one's response (NB-38)");
+    assert_eq!((f2, f6), (MoveAllowed::Half, MoveAllowed::Full));
+    // Failures: infantry does not move, cavalry half.
+    let (_, f2, f6) = roll("[7, 9]");
+    assert_eq!((f2, f6), (MoveAllowed::None, MoveAllowed::Half));
+}

@@ -889,3 +889,59 @@ fn nb_38_39_40_an_out_of_command_commander_rolls_for_his_whole_command() {
     let (_, f2, f6) = roll("[7, 9]");
     assert_eq!((f2, f6), (MoveAllowed::None, MoveAllowed::Half));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Passing through friends (NB-56, NB-138, NB-147) and fire in contact (NB-68)
+
+#[test]
+fn nb_56_138_friends_are_passed_through_at_no_cost_and_a_disordered_mover_disorders_them() {
+    // F2 (line, 6") west through F4 (line), which stands 1" ahead of it, on open ground.
+    let play = |f2: &str| {
+        let placed = units(&[
+            unit_at("F2", 6000, 4200, 270, &format!(r#", "formation": "LIN", "allowed": "Full"{f2}"#)),
+            unit_at("F4", 5900, 4200, 270, r#", "formation": "LIN""#),
+        ]);
+        rioseco(r#""step": "Movement""#, &placed)
+    };
+    let west = Facing::degrees(270);
+    let through = Action::Move { unit: F2, to: Point { x: 5400, y: 4200 }, facing: west };
+    let g = play("");
+    // The same cost as on open ground: nothing for passing through (NB-56).
+    assert!(g.filled_note(&through).expect("legal").starts_with("6.00\" of 6.00\""), "{:?}", g.filled_note(&through));
+    // But it may not end on F4.
+    assert!(g.check_filled(&Action::Move { unit: F2, to: Point { x: 5900, y: 4200 }, facing: west }).is_err());
+    // Formed, it leaves F4 formed; disordered (half speed: 3"), it disorders F4 (NB-138).
+    let mut g = play("");
+    let ev = g.apply(&through).expect("F2 passes through F4");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Disordered { unit: F4 })) && g.unit(F4).order == Order::Formed);
+    let mut g = play(r#", "order": "Disordered""#);
+    let ev = g.apply(&Action::Move { unit: F2, to: Point { x: 5700, y: 4200 }, facing: west }).expect("F2 passes through F4");
+    assert!(ev.iter().any(|e| matches!(e, Event::Disordered { unit: F4 })), "{ev:?}");
+    assert_eq!(g.unit(F4).order, Order::Disordered);
+}
+
+#[test]
+fn nb_147_a_routing_unit_disorders_the_friends_it_passes_through() {
+    // S4 routs west 18" from x = 63"; S6 stands in its path at x = 55".
+    let placed = units(&[unit_at("S4", 6300, 3000, 90, r#", "order": "Routed""#), unit_at("S6", 5500, 3000, 90, "")]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed);
+    let ev = g.apply(&Action::RoutMove { unit: S4 }).expect("S4 routs on");
+    assert!(ev.iter().any(|e| matches!(e, Event::Disordered { unit: S6 })), "{ev:?}");
+    assert_eq!(g.unit(S6).order, Order::Disordered);
+    assert!(g.unit(S4).front.x < 5500, "past S6");
+}
+
+#[test]
+fn nb_68_a_unit_in_contact_fires_only_at_what_it_touches() {
+    // F2 in line; S6 touches the middle of its front; S4 2" ahead and off to its left, in range.
+    let f2 = unit_at("F2", 6000, 3000, 270, r#", "formation": "LIN""#);
+    let s4 = unit_at("S4", 5800, 2500, 90, "");
+    let touching = units(&[f2.clone(), unit_at("S6", 6000, 3000, 90, ""), s4.clone()]);
+    let acts = actions(&rioseco(r#""step": "OffensiveFire""#, &touching));
+    assert!(acts.contains(&Action::Fire { unit: F2, target: S6 }), "{acts:?}");
+    assert!(!acts.contains(&Action::Fire { unit: F2, target: S4 }), "{acts:?}");
+    // The control: without S6, F2 may fire at S4.
+    let free = units(&[f2, s4]);
+    let acts = actions(&rioseco(r#""step": "OffensiveFire""#, &free));
+    assert!(acts.contains(&Action::Fire { unit: F2, target: S4 }), "{acts:?}");
+}

@@ -945,3 +945,51 @@ fn nb_68_a_unit_in_contact_fires_only_at_what_it_touches() {
     let acts = actions(&rioseco(r#""step": "OffensiveFire""#, &free));
     assert!(acts.contains(&Action::Fire { unit: F2, target: S4 }), "{acts:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Allowances, rough ground and formation changes (NB-43, 46, 51)
+
+#[test]
+fn nb_43_51_the_chart_allowance_by_formation_and_a_change_paid_from_it() {
+    // F2 (French line infantry): COL 8", LIN 6", MCH COL 12"; CG FM 2" (a.4 stand-ins).
+    let left = |g: &NapoleonsBattles| {
+        g.prompt()
+            .expect("prompt")
+            .templates
+            .iter()
+            .find_map(|t| match t {
+                napoleonic::games::napoleons_battles::action::Template::MoveUnit { unit: F2, left, formation } => Some((*formation, *left)),
+                _ => None,
+            })
+            .expect("F2 may move")
+    };
+    let at = |f: &str| rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 6000, 4200, 270, &format!(r#", "allowed": "Full", "formation": "{f}""#))]));
+    assert_eq!(left(&at("COL")), (Formation::Column, 800));
+    assert_eq!(left(&at("LIN")), (Formation::Line, 600));
+    assert_eq!(left(&at("MCH_COL")), (Formation::MarchColumn, 1200));
+    // COL to LIN: 2" paid, and what is left is the lesser remainder: 6 − 2 = 4" (NB-51, D13).
+    let mut g = at("COL");
+    g.apply(&Action::ChangeFormation { unit: F2, formation: Formation::Line }).expect("to line");
+    assert_eq!(left(&g), (Formation::Line, 400));
+    // LIN to COL: 2" paid, 8 − 2 = 6" would be more than the line's 6 − 2 = 4": 4" left.
+    let mut g = at("LIN");
+    g.apply(&Action::ChangeFormation { unit: F2, formation: Formation::Column }).expect("to column");
+    assert_eq!(left(&g), (Formation::Column, 400));
+}
+
+#[test]
+fn nb_46_rough_ground_costs_its_ratio_for_each_inch_in_it() {
+    // The páramo's steep east face is a 1" strip (x 53-54"). The cost is charged along the path
+    // of the footprint's centre (a.5), 1.12" behind F2's front edge (a column 2.25" deep). F2
+    // (RGH 2 for 1) goes 5" west, its centre from x = 57.12" to 52.12": 4" of open ground and 1"
+    // of steep at 2 for 1: 6".
+    let g = rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 5600, 1000, 270, r#", "allowed": "Full""#)]));
+    let note = |x: i32| g.filled_note(&Action::Move { unit: F2, to: Point { x, y: 1000 }, facing: Facing::degrees(270) }).expect("legal");
+    assert!(note(5100).starts_with("6.00\" of 8.00\""), "{}", note(5100));
+    // 1" west, short of the strip: 1".
+    assert!(note(5500).starts_with("1.00\" of 8.00\""), "{}", note(5500));
+    // 4" west, the centre ending 0.88" into the strip: 3.12" + 2 × 0.88" = 4.88" (4.89" as the
+    // cut is rounded to hundredths).
+    let n = note(5200);
+    assert!(n.starts_with("4.8"), "{n}");
+}

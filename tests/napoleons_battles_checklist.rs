@@ -993,3 +993,29 @@ fn nb_46_rough_ground_costs_its_ratio_for_each_inch_in_it() {
     let n = note(5200);
     assert!(n.starts_with("4.8"), "{n}");
 }
+
+#[test]
+fn nb_154_unlimbered_horse_artillery_limbers_free_to_evade_at_its_limbered_allowance() {
+    // The Spanish turn: S4 (infantry) charges F11 (French horse battery, unlimbered), 4" east,
+    // south of the páramo with open ground behind F11.
+    const F11_ID: UnitId = F11;
+    let placed = units(&[unit_at("S4", 3600, 4500, 90, r#", "allowed": "Full""#), unit_at("F11", 4000, 4500, 270, r#", "formation": "ULM""#)]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed);
+    g.apply(&Action::Charge { unit: S4, target: F11_ID }).expect("the charge");
+    assert_eq!(step(&g), (Side::French, Step::Evasion { unit: F11_ID, by: S4 }));
+    let before = g.rect(F11_ID).centre();
+    let ev = g.apply(&Action::Evade { unit: F11_ID }).expect("evade");
+    assert!(ev.iter().any(|e| matches!(e, Event::Formed { unit: F11_ID, formation: Formation::Limbered })), "{ev:?}");
+    assert_eq!(g.unit(F11_ID).formation, Formation::Limbered);
+    // Away from S4 (east), by its 14" limbered allowance, not its 2" unlimbered one.
+    let moved = ev.iter().find_map(|e| if let Event::Moved { unit: F11_ID, from, to, .. } = e { Some(from.distance(*to)) } else { None }).expect("F11 moved");
+    assert_eq!(moved, 1400, "{ev:?}");
+    assert!(g.rect(F11_ID).centre().x > before.x);
+    // Near the table's edge the whole 14" does not fit: it goes the farthest of 3/4 or 1/2.
+    let placed = units(&[unit_at("S4", 5600, 3000, 90, r#", "allowed": "Full""#), unit_at("F11", 6000, 3000, 270, r#", "formation": "ULM""#)]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed);
+    g.apply(&Action::Charge { unit: S4, target: F11_ID }).expect("the charge");
+    let ev = g.apply(&Action::Evade { unit: F11_ID }).expect("evade");
+    let moved = ev.iter().find_map(|e| if let Event::Moved { unit: F11_ID, from, to, .. } = e { Some(from.distance(*to)) } else { None }).expect("F11 moved");
+    assert_eq!(moved, 1050);
+}

@@ -3,7 +3,8 @@
 // clicks (zoom, a counter's card), shows a progress bar and a "Move now" button, never acts for a
 // human side nor lets the human act for it, and its moves are applied, logged and saved like a
 // player's. A whole Field Battle against it at the quickest level, the human clicking; then 30+
-// decisions of Bailén and of Bloody Monday against it; the computer playing both sides.
+// decisions of Bailén, of Bloody Monday and of Napoleon's Battles against it; the computer
+// playing both sides.
 import { check, lastGame, median, ready, shooter, state } from './lib.mjs';
 
 const KINDS = ['Reserve', 'Outflank', 'Assault', 'Pin', 'Bombardment', 'Cavalry Charge', 'Withdraw', 'Recover', 'Reinforce'];
@@ -289,6 +290,20 @@ export default async function computer({ page, origin, perf }) {
   s = await state(page);
   check(m.computerMoves >= 15 && s.choices >= 30 && !s.error && (await page.isHidden('#curtain')), `Bloody Monday: ${s.choices} choices, ${m.computerMoves} by the computer (French), no curtain`, m);
   await shot('6-bloody-monday');
+
+  // 5b. Napoleon's Battles against the computer (Quick): 30+ decisions, the human French on the
+  //     table; the computer's moves are the engine's (listed fillings of its templates), drawn
+  //     and logged like the human's.
+  await startGame(page, { ruleset: 'napoleons-battles', scenario: 'medina-de-rioseco', seed: 4, computer: ['Allied'], level: 'quick' });
+  k0 = (await thinks(page)).length;
+  const nbLog0 = await page.$$eval('#log li.action', (ls) => ls.length);
+  const nb = await play(page, { how: 'key', pick: (actions, n) => (n * 3) % actions.length, enough: (h, c) => h + c >= 40 && c >= 15 });
+  nb.computerMoves = (await thinks(page)).length - k0;
+  s = await state(page);
+  const alliedLines = await page.$$eval('#log li.action', (ls, n0) => ls.slice(n0).filter((l) => /^Allied/.test(l.textContent)).length, nbLog0);
+  check(nb.computerMoves >= 15 && s.choices >= 30 && !s.error, `Napoleon's Battles: ${s.choices} choices, ${nb.computerMoves} by the computer (Allied)`, nb);
+  check(alliedLines >= 15, `and the computer's choices are in the log like the human's (${alliedLines} Allied lines)`);
+  await shot('6b-napoleons-battles');
 
   // 6. The computer plays both sides: the page is only watched (30 decisions).
   await startGame(page, { ruleset: 'muskets-battle', scenario: 'medellin', seed: 3, computer: [imperial, allied], level: 'quick' });

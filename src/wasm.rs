@@ -335,6 +335,32 @@ pub fn saved_ruleset(saved: &str) -> Result<String, JsValue> {
     crate::core::record::Record::decode(saved).map(|r| r.ruleset).map_err(|e| game_error(e.into()))
 }
 
+/// A ruler on a table (core::plane): the distance between two shapes, each a point or a convex
+/// footprint given by its corners (as a view gives them), in hundredths of an inch rounded
+/// down. It is the measure of the rules' "within N inches", so a ruler agrees with the engine.
+#[wasm_bindgen(js_name = tableDistance)]
+pub fn table_distance(
+    #[wasm_bindgen(unchecked_param_type = "Point[]")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Point[]")] b: JsValue,
+) -> Result<u32, JsValue> {
+    const MAX_CORNERS: usize = 64;
+    let shape = |v: &JsValue, what: &str| -> Result<Vec<crate::core::plane::Point>, JsValue> {
+        let pts: Vec<crate::core::plane::Point> = from_js(v, what)?;
+        if pts.is_empty() || pts.len() > MAX_CORNERS {
+            return Err(bad_input(format!("bad {what}: a point or a footprint of at most {MAX_CORNERS} corners, not {}", pts.len())));
+        }
+        // A table is a few yards across: far beyond that the exact arithmetic is not needed.
+        const FAR: u32 = 1_000_000;
+        if let Some(p) = pts.iter().find(|p| p.x.unsigned_abs() > FAR || p.y.unsigned_abs() > FAR) {
+            return Err(bad_input(format!("bad {what}: ({}, {}) is more than 10,000 inches off the table", p.x, p.y)));
+        }
+        Ok(pts)
+    };
+    let (a, b) = (shape(&a, "first shape")?, shape(&b, "second shape")?);
+    let d = crate::core::plane::shape_dist2(&a, &b).ok_or_else(|| bad_input("bad shape: it is empty".into()))?;
+    u32::try_from(d.hundredths()).map_err(|_| bad_input("the shapes are too far apart to measure".into()))
+}
+
 /// Every ruleset, its scenarios, options and sides.
 #[wasm_bindgen(unchecked_return_type = "Catalogue")]
 pub fn catalogue() -> Result<JsValue, JsValue> {

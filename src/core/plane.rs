@@ -337,6 +337,17 @@ pub fn convex_dist2(a: &[Point], b: &[Point]) -> Dist2 {
     best.unwrap_or(Dist2::ZERO)
 }
 
+/// Squared distance between two shapes, each a point (one corner) or a convex polygon: the
+/// measure of "within N inches" between footprints, for a ruler. None for an empty shape.
+pub fn shape_dist2(a: &[Point], b: &[Point]) -> Option<Dist2> {
+    Some(match (a, b) {
+        ([], _) | (_, []) => return None,
+        ([p], [q]) => Dist2 { num: p.dist2(*q), den: 1 },
+        ([p], poly) | (poly, [p]) => point_polygon_dist2(*p, poly),
+        (a, b) => convex_dist2(a, b),
+    })
+}
+
 /// Squared distance from a point to a polygon (0 inside).
 pub fn point_polygon_dist2(p: Point, poly: &[Point]) -> Dist2 {
     if point_in_polygon(p, poly) {
@@ -660,6 +671,19 @@ pub fn anticlockwise(poly: &[Point]) -> Vec<Point> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_ruler_measures_points_and_footprints_as_the_rules_do() {
+        let p = |x, y| Point::new(x, y);
+        let square = [p(0, 0), p(0, 100), p(100, 100), p(100, 0)];
+        let far = [p(400, 0), p(400, 100), p(500, 100), p(500, 0)];
+        let d = |a: &[Point], b: &[Point]| shape_dist2(a, b).map(|d| d.hundredths());
+        assert_eq!(d(&[p(0, 0)], &[p(300, 400)]), Some(500));
+        assert_eq!(d(&[p(250, 50)], &square), Some(150), "to the nearest edge");
+        assert_eq!(d(&square, &[p(50, 50)]), Some(0), "inside");
+        assert_eq!(d(&square, &far), Some(300), "edge to edge, not centre to centre");
+        assert_eq!(d(&[], &square), None);
+    }
     use super::*;
 
     #[test]

@@ -2,7 +2,8 @@
 // the start screen, start Medina de Rioseco, check the table (units as footprints, terrain), end
 // the rally step, drag a French unit 3" (applied: its front point moves), drag one far too far
 // (the engine's refusal is shown, nothing changes), move one by the keyboard, use a listed action
-// (a formation change), end the movement step. Screenshots on the desktop and on a phone.
+// (a formation change), measure with the ruler, end the movement step. Screenshots on the desktop
+// and on a phone.
 import { check, choicesReach, ready, shooter, state } from './lib.mjs';
 
 const SEED = 1808;
@@ -175,17 +176,63 @@ export default async function tableSuite({ page, origin }) {
     page.evaluate(() => ({
       arcs: new Set([...document.querySelectorAll('#table-board .nb-arc')].map((p) => p.dataset.arc)).size,
       spans: document.querySelectorAll('#table-board .nb-span').length,
-      pressed: [...document.querySelectorAll('#table-board .nb-tools button')].map((b) => b.getAttribute('aria-pressed')),
+      pressed: [...document.querySelectorAll('#table-board .nb-tools button')].map((b) => b.getAttribute('aria-pressed')), // Fire arcs, Command spans, Ruler
     }));
   await page.click('#table-board .nb-tools button:has-text("Fire arcs")');
   await page.click('#table-board .nb-tools button:has-text("Command spans")');
   const on = await overlays();
-  check(on.arcs >= 10 && on.spans >= 5 && on.pressed.every((p) => p === 'true'), `the fire arcs (${on.arcs} units) and command spans (${on.spans} generals) are drawn on demand`, on);
+  check(on.arcs >= 10 && on.spans >= 5 && on.pressed.slice(0, 2).every((p) => p === 'true'), `the fire arcs (${on.arcs} units) and command spans (${on.spans} generals) are drawn on demand`, on);
   await shot('overlays');
   await page.click('#table-board .nb-tools button:has-text("Fire arcs")');
   await page.click('#table-board .nb-tools button:has-text("Command spans")');
   const off = await overlays();
-  check(off.spans === 0 && off.arcs <= 1 && off.pressed.every((p) => p === 'false'), 'and hidden again (a selected unit keeps its own arc)', off);
+  check(off.spans === 0 && off.arcs <= 1 && off.pressed.slice(0, 2).every((p) => p === 'false'), 'and hidden again (a selected unit keeps its own arc)', off);
+
+  // The ruler: a line measured on the table, and two units measured edge to edge by the engine
+  // (S2 and S3, the Spanish lines, which have not moved); nothing is moved or chosen meanwhile.
+  const words = () => page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+  const chosen = (await state(page)).choices;
+  await page.click('#table-board .nb-tools button:has-text("Ruler")');
+  const px = await pxPerInch(page);
+  const cloth = await page.locator('#table-board .nb-cloth').boundingBox();
+  const [rx, ry] = [cloth.x + 20 * px, cloth.y + cloth.height - 2 * px];
+  await page.mouse.move(rx, ry);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i += 1) await page.mouse.move(rx + i * px, ry);
+  await page.mouse.up();
+  const line = await words();
+  const measured = /^The line: (\d+\.\d\d)"$/.exec(line);
+  check(measured && Math.abs(Number(measured[1]) - 5) <= 0.05, `the ruler measures a 5" line: ${line}`, line);
+  const centre = async (code) => {
+    const b = await page.locator(`#table-board .nb-unit[data-code="${code}"] .nb-body`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const gap = await page.evaluate(() => {
+    const box = (code) => {
+      const ps = document.querySelector(`#table-board .nb-unit[data-code="${code}"] .nb-body`).getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number));
+      const xs = ps.map((p) => p[0]);
+      const ys = ps.map((p) => p[1]);
+      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    };
+    const [a, b] = [box('S2'), box('S3')];
+    const dx = Math.max(0, b.x0 - a.x1, a.x0 - b.x1);
+    const dy = Math.max(0, b.y0 - a.y1, a.y0 - b.y1);
+    return Math.hypot(dx, dy) / 100;
+  });
+  const [ax, ay] = await centre('S2');
+  const [bx, by] = await centre('S3');
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i += 1) await page.mouse.move(ax + ((bx - ax) * i) / 6, ay + ((by - ay) * i) / 6);
+  const between = await words();
+  await page.mouse.up();
+  const edge = /^S2 to S3: (\d+\.\d\d)" edge to edge/.exec(between);
+  check(edge && Math.abs(Number(edge[1]) - gap) <= 0.02, `the ruler measures S2 to S3 edge to edge as the engine does: ${between} (the drawn footprints are ${gap.toFixed(2)}" apart)`, between);
+  await shot('ruler');
+  check((await state(page)).choices === chosen && (await page.$$eval('#table-board g.nb-ghost > *', (n) => n.length)) === 0, 'measuring moved nothing', chosen);
+  await page.keyboard.press('Escape');
+  await page.click('#table-board .nb-tools button:has-text("Ruler")');
+  check((await words()) === '' && (await page.$$eval('#table-board .nb-ruler-layer > *', (n) => n.length)) === 0, 'the ruler put away: its line and words are gone');
 
   // End the movement step.
   await page.click('#quick button[data-type="EndMovement"]');

@@ -9,9 +9,11 @@
 import init, {
   catalogue as engineCatalogue,
   savedRuleset as engineSavedRuleset,
+  tableDistance as engineTableDistance,
   type Catalogue,
   type ErrorKind,
   type HistoryEntry,
+  type Point,
   type Prompt,
 } from '../pkg/napoleonic.js';
 
@@ -138,6 +140,12 @@ export function catalogue(): Catalogue {
 /** The ruleset a saved string is for; throws the engine's error if it cannot be read. */
 export function savedRuleset(saved: string): string {
   return engineSavedRuleset(saved.trim());
+}
+
+/** A ruler on a table: the engine's distance between two shapes (a point, or a footprint's
+ * corners), in hundredths of an inch, as the rules measure "within N inches". */
+export function tableDistance(a: Point[], b: Point[]): number {
+  return engineTableDistance(a, b);
 }
 
 /** A game in progress (or a replayed earlier position): the engine's typed handle plus caches. */

@@ -9,7 +9,7 @@ import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
-import { errorMessage, loadEngine, savedRuleset, Session, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
+import { errorMessage, loadEngine, savedRuleset, Session, tableDistance, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
 import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards } from './games/adapter.js';
 import { rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
@@ -201,6 +201,7 @@ const tableBoard = new TableBoard(el.boardArea, {
     return c.session.check(action);
   },
   apply: (action) => applyFilled(action),
+  measure: (a, b) => tableDistance(a, b),
 });
 
 const boards: ViewBoards = { battle: battleBoard, areas: areaBoard, table: tableBoard };

@@ -29,6 +29,22 @@ export interface TableBoardEvents {
   check(action: NbAction): { legal: boolean; text: string };
   /** Apply a filled template: null when applied, else the engine's refusal. */
   apply(action: NbAction): string | null;
+  /** The engine's distance between two shapes (a point, or a footprint's corners), in hundredths. */
+  measure(a: NbPoint[], b: NbPoint[]): number;
+}
+
+/** A measurement with the ruler: from a point or a unit, to a point or a unit. */
+interface Ruler {
+  pointer: number | null;
+  from: NbPoint;
+  fromUnit: number | null;
+  to: NbPoint;
+  toUnit: number | null;
+}
+
+/** Hundredths as inches ("3.25""). */
+function inches(h: number): string {
+  return `${(h / 100).toFixed(2)}"`;
 }
 
 const SIDE_FILL: Record<string, { fill: string; front: string; ink: string }> = {
@@ -80,6 +96,9 @@ export class TableBoard extends WidthBoard {
   /** The overlays a player asks for: every unit's fire arcs, every general's command span. */
   private showArcs = false;
   private showSpans = false;
+  /** The ruler tool: on, and the measurement shown (kept after the pointer lifts). */
+  private measuring = false;
+  private ruler: Ruler | null = null;
   private last: [NbView, NbScenario, BoardMarks, TableMovable[], number[]] | null = null;
 
   constructor(
@@ -114,10 +133,18 @@ export class TableBoard extends WidthBoard {
     tools.append(
       toggle('Fire arcs', 'Show the fire templates of every unit that may fire (a selected unit always shows its own)', () => (this.showArcs = !this.showArcs)),
       toggle('Command spans', "Show each general's command span", () => (this.showSpans = !this.showSpans)),
+      toggle('Ruler', 'Measure on the table: drag from a point or a unit to another (units are measured edge to edge, as the rules measure them)', () => {
+        this.measuring = !this.measuring;
+        this.ruler = null;
+        this.holder.classList.toggle('measuring', this.measuring);
+        if (!this.measuring) this.say(null);
+        return this.measuring;
+      }),
     );
     this.root.append(tools, this.message, this.holder);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
     this.holder.addEventListener('click', (e) => {
+      if (this.measuring) return;
       if (this.readOnly) return;
       if (this.suppressClick) {
         this.suppressClick = false;
@@ -315,6 +342,10 @@ export class TableBoard extends WidthBoard {
   // ---- pointer and keys --------------------------------------------------------------------------
 
   private pointerDown(e: PointerEvent): void {
+    if (this.measuring) {
+      this.rulerDown(e);
+      return;
+    }
     if (this.readOnly || e.button !== 0 || !(e.target instanceof Element)) return;
     const rider = e.target.closest<SVGElement>('[data-rider]');
     if (rider) {
@@ -341,6 +372,10 @@ export class TableBoard extends WidthBoard {
   }
 
   private pointerMove(e: PointerEvent): void {
+    if (this.ruler?.pointer === e.pointerId) {
+      this.rulerMove(e);
+      return;
+    }
     const d = this.drag;
     if (!d || d.pointer !== e.pointerId || !this.ghost) return;
     if (!d.moved && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < 5) return;
@@ -352,6 +387,11 @@ export class TableBoard extends WidthBoard {
   }
 
   private pointerUp(e: PointerEvent): void {
+    if (this.ruler?.pointer === e.pointerId) {
+      this.ruler.pointer = null;
+      if (this.holder.hasPointerCapture?.(e.pointerId)) this.holder.releasePointerCapture(e.pointerId);
+      return;
+    }
     const d = this.drag;
     if (!d || d.pointer !== e.pointerId) return;
     this.drag = null;
@@ -362,7 +402,72 @@ export class TableBoard extends WidthBoard {
     this.commit();
   }
 
+  // ---- the ruler -------------------------------------------------------------------------------
+
+  /** The unit drawn under a client point, if any. */
+  private unitAt(clientX: number, clientY: number): number | null {
+    const el = this.holder.ownerDocument.elementFromPoint(clientX, clientY);
+    const piece = el?.closest<SVGElement>('[data-piece]');
+    return piece && this.holder.contains(piece) ? Number(piece.dataset.piece) : null;
+  }
+
+  private rulerDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const p = this.tablePoint(e.clientX, e.clientY);
+    if (!p) return;
+    e.preventDefault();
+    const unit = this.unitAt(e.clientX, e.clientY);
+    this.ruler = { pointer: e.pointerId, from: p, fromUnit: unit, to: p, toUnit: unit };
+    this.holder.setPointerCapture?.(e.pointerId);
+    this.drawRuler();
+  }
+
+  private rulerMove(e: PointerEvent): void {
+    const r = this.ruler;
+    const p = this.tablePoint(e.clientX, e.clientY);
+    if (!r || !p) return;
+    r.to = p;
+    r.toUnit = this.unitAt(e.clientX, e.clientY);
+    this.drawRuler();
+  }
+
+  /** The measurement drawn: a line, its length, and the engine's distance between the shapes. */
+  private drawRuler(): void {
+    const layer = this.holder.querySelector<SVGGElement>('g.nb-ruler-layer');
+    const r = this.ruler;
+    if (!layer) return;
+    if (!r || !this.view) {
+      layer.replaceChildren();
+      return;
+    }
+    const shape = (unit: number | null, p: NbPoint): NbPoint[] => (unit !== null && this.view?.units[unit] ? this.view.units[unit].footprint : [p]);
+    const name = (unit: number | null): string | null => (unit !== null ? (this.view?.units[unit]?.id ?? null) : null);
+    let text: string;
+    try {
+      const line = this.events.measure([r.from], [r.to]);
+      const [a, b] = [name(r.fromUnit), name(r.toUnit)];
+      if (a && b && r.fromUnit !== r.toUnit) text = `${a} to ${b}: ${inches(this.events.measure(shape(r.fromUnit, r.from), shape(r.toUnit, r.to)))} edge to edge (the line: ${inches(line)})`;
+      else if (a || b) text = `${a ?? b} to the point: ${inches(this.events.measure(shape(a ? r.fromUnit : r.toUnit, a ? r.from : r.to), [a ? r.to : r.from]))} from its nearest edge (the line: ${inches(line)})`;
+      else text = `The line: ${inches(line)}`;
+    } catch (err) {
+      text = err instanceof Error ? err.message : String(err);
+    }
+    layer.dataset.text = text;
+    const [x1, y1, x2, y2] = [r.from.x, this.sy(r.from.y), r.to.x, this.sy(r.to.y)];
+    layer.innerHTML =
+      `<line class="nb-rule-under" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
+      `<line class="nb-rule" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>` +
+      `<circle class="nb-rule-end" cx="${x1}" cy="${y1}" r="22"/><circle class="nb-rule-end" cx="${x2}" cy="${y2}" r="22"/>`;
+    this.say(text, 'info');
+  }
+
   private key_(e: KeyboardEvent): void {
+    if (e.key === 'Escape' && this.ruler) {
+      this.ruler = null;
+      this.drawRuler();
+      this.say(null);
+      return;
+    }
     if (this.readOnly) return;
     const focused = e.target instanceof Element ? e.target.closest<SVGElement>('[data-piece],[data-rider]') : null;
     if ((e.key === 'Enter' || e.key === ' ') && !this.ghost && focused) {
@@ -544,8 +649,10 @@ export class TableBoard extends WidthBoard {
       this.overlays(view, marks) +
       units +
       '<g class="nb-ghost"></g>' +
+      '<g class="nb-ruler-layer"></g>' +
       '</svg>';
     this.zoomer.apply();
     this.drawGhost();
+    this.drawRuler();
   }
 }

@@ -3,7 +3,7 @@
 // Run after scripts/build.sh: node tests/node/api.mjs
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-const { Game, BailenGame, MusketsBattleGame, BloodyMondayGame, NapoleonsBattlesGame, catalogue, savedRuleset } = require('../../pkg-node/napoleonic.js');
+const { Game, BailenGame, MusketsBattleGame, BloodyMondayGame, NapoleonsBattlesGame, catalogue, savedRuleset, tableDistance } = require('../../pkg-node/napoleonic.js');
 
 let failures = 0;
 const ok = (cond, what) => {
@@ -253,6 +253,19 @@ console.log('-- bounded input: a 5,000-deep action');
     console.log(`    ${e && e.message}`);
   }
   ok(alive, 'the instance still works afterwards: new Game and a legal apply');
+}
+
+console.log("-- the table's ruler (tableDistance)");
+{
+  const square = [{ x: 0, y: 0 }, { x: 0, y: 100 }, { x: 100, y: 100 }, { x: 100, y: 0 }];
+  const far = square.map((p) => ({ x: p.x + 400, y: p.y }));
+  ok(tableDistance([{ x: 0, y: 0 }], [{ x: 300, y: 400 }]) === 500, 'a line of 5"');
+  ok(tableDistance(square, far) === 300, 'two footprints edge to edge: 3"');
+  ok(tableDistance(square, [{ x: 50, y: 50 }]) === 0, 'a point inside a footprint: 0');
+  refuses(() => tableDistance([], square), /a point or a footprint/, 'an empty shape', 'bad-input');
+  refuses(() => tableDistance([{ x: 2e9, y: 0 }], square), /off the table/, 'a point far off any table', 'bad-input');
+  refuses(() => tableDistance([{ x: 'a', y: 0 }], square), /bad first shape/, 'a point that is not one', 'bad-input');
+  refuses(() => tableDistance(undefined, square), /nothing was given/, 'no shape', 'bad-input');
 }
 
 if (failures) {

@@ -1019,3 +1019,224 @@ fn nb_154_unlimbered_horse_artillery_limbers_free_to_evade_at_its_limbered_allow
     let moved = ev.iter().find_map(|e| if let Event::Moved { unit: F11_ID, from, to, .. } = e { Some(from.distance(*to)) } else { None }).expect("F11 moved");
     assert_eq!(moved, 1050);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Formations and their movement (NB-44, 47, 48, 54), rally (NB-28), command (NB-37), town (NB-135)
+
+/// What `u` has left to move in this movement step, if it may move at all.
+fn left_of(g: &NapoleonsBattles, u: UnitId) -> Option<i32> {
+    g.prompt().expect("prompt").templates.iter().find_map(|t| match t {
+        napoleonic::games::napoleons_battles::action::Template::MoveUnit { unit, left, .. } if *unit == u => Some(*left),
+        _ => None,
+    })
+}
+
+#[test]
+fn nb_44_the_formations_each_arm_may_take() {
+    // NB-44: infantry COL, LIN, MCH COL and SQ; cavalry COL, LIN, MCH COL (no square);
+    // artillery LIM and ULM. Each unit alone on open ground, in command, nothing spent.
+    let try_form = |id: &str, uid: UnitId, extra: &str, f: Formation| {
+        let mut g = rioseco(r#""step": "Movement""#, &units(&[unit_at(id, 6000, 4200, 270, &format!(r#", "allowed": "Full"{extra}"#))]));
+        g.apply(&Action::ChangeFormation { unit: uid, formation: f }).is_ok()
+    };
+    for f in [Formation::Line, Formation::MarchColumn, Formation::Square] {
+        assert!(try_form("F2", F2, "", f), "infantry from column to {f:?}");
+    }
+    for f in [Formation::Limbered, Formation::Unlimbered] {
+        assert!(!try_form("F2", F2, "", f), "infantry never {f:?}");
+    }
+    assert!(try_form("F6", F6, "", Formation::Line));
+    assert!(try_form("F6", F6, "", Formation::MarchColumn));
+    assert!(!try_form("F6", F6, "", Formation::Square), "cavalry never forms square");
+    // Horse artillery (F11) unlimbered may limber, never take an infantry formation.
+    assert!(try_form("F11", F11, r#", "formation": "ULM""#, Formation::Limbered));
+    for f in [Formation::Column, Formation::Line, Formation::Square] {
+        assert!(!try_form("F11", F11, r#", "formation": "ULM""#, f), "artillery never {f:?}");
+    }
+}
+
+#[test]
+fn nb_47_48_a_square_moves_at_its_sq_ratio_and_ratios_combine_as_d11() {
+    // F2 (French line: LIN 6", SQ 2 for 1, backward 2 for 1) on open ground facing west.
+    let game = |formation: &str, options: &str| {
+        rioseco(
+            &format!(r#""step": "Movement"{options}"#),
+            &units(&[unit_at("F2", 6000, 4200, 270, &format!(r#", "allowed": "Full", "formation": "{formation}""#))]),
+        )
+    };
+    let note = |g: &NapoleonsBattles, x: i32| g.filled_note(&Action::Move { unit: F2, to: Point { x, y: 4200 }, facing: Facing::degrees(270) }).expect("legal");
+    // NB-47: the square moves with the line's allowance (D10), each inch at 2 for 1.
+    let sq = game("SQ", "");
+    assert_eq!(left_of(&sq, F2), Some(600));
+    assert!(note(&sq, 5900).starts_with("2.00\" of 6.00\""), "{}", note(&sq, 5900));
+    // The control: in line the same inch costs an inch.
+    let lin = game("LIN", "");
+    assert!(note(&lin, 5900).starts_with("1.00\" of 6.00\""), "{}", note(&lin, 5900));
+    // NB-48 / D11: a square stepping back 1" has two ratios on the same inch (SQ 2 for 1,
+    // backward 2 for 1): only the highest applies, 2"...
+    assert!(note(&sq, 6100).starts_with("2.00\" of 6.00\""), "{}", note(&sq, 6100));
+    // ...and with the option multiply_ratios they multiply: 4".
+    let mul = game("SQ", r#", "options": {"multiply_ratios": true}"#);
+    assert!(note(&mul, 6100).starts_with("4.00\" of 6.00\""), "{}", note(&mul, 6100));
+    // A forward inch has one ratio: the option changes nothing there.
+    assert!(note(&mul, 5900).starts_with("2.00\" of 6.00\""), "{}", note(&mul, 5900));
+}
+
+#[test]
+fn nb_54_road_column_changes_only_to_column_taking_the_whole_turn() {
+    let game = || rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 6000, 4200, 270, r#", "allowed": "Full", "formation": "MCH_COL""#)]));
+    for f in [Formation::Line, Formation::Square] {
+        assert!(game().apply(&Action::ChangeFormation { unit: F2, formation: f }).is_err(), "road column to {f:?}");
+    }
+    // To column: allowed, and it takes the whole turn: nothing is left to move.
+    let mut g = game();
+    assert_eq!(left_of(&g, F2), Some(1200));
+    g.apply(&Action::ChangeFormation { unit: F2, formation: Formation::Column }).expect("road column to column");
+    assert_eq!(g.unit(F2).formation, Formation::Column);
+    assert_eq!(left_of(&g, F2).unwrap_or(0), 0);
+    assert!(g.apply(&Action::Move { unit: F2, to: Point { x: 5900, y: 4200 }, facing: Facing::degrees(270) }).is_err(), "no move after it");
+    // Having moved an inch first, the change is refused: it needs the whole turn.
+    let mut g = game();
+    g.apply(&Action::Move { unit: F2, to: Point { x: 5900, y: 4200 }, facing: Facing::degrees(270) }).expect("1\" along");
+    assert!(g.apply(&Action::ChangeFormation { unit: F2, formation: Formation::Column }).is_err());
+    // The control: a column's change to line costs only its CG FM (2" of 8").
+    let mut g = rioseco(r#""step": "Movement""#, &units(&[unit_at("F2", 6000, 4200, 270, r#", "allowed": "Full""#)]));
+    g.apply(&Action::ChangeFormation { unit: F2, formation: Formation::Line }).expect("column to line");
+    assert!(left_of(&g, F2).unwrap() > 0);
+}
+
+#[test]
+fn nb_28_a_rallied_unit_may_change_formation_and_facing_free() {
+    // S2 (Spanish line, routed, at its place facing east) rallied by Blake touching it (a 1);
+    // F2 stands just off its south flank: within 1" of the enemy, which a rallied unit ignores
+    // (D6).
+    let placed = units(&[r#"{"id": "S2", "order": "Routed"}"#.to_string(), unit_at("F2", 4600, 1300, 270, "")]);
+    let fields = r#""step": "Rally", "phasing": "Allied", "dice": [1, 1, 1, 1, 1, 1], "generals": [{"id": "blake", "at": {"x": 4500, "y": 750}}]"#;
+    let mut g = rioseco(fields, &placed);
+    let ev = g.apply(&Action::Rally { unit: S2 }).expect("rally");
+    assert!(ev.iter().any(|e| matches!(e, Event::Rallied { unit: S2 })), "{ev:?}");
+    assert_eq!(g.unit(S2).formation, Formation::Line);
+    let west = g.unit(S2).facing.reversed();
+    let reform = Action::Reform { unit: S2, formation: Formation::Column, facing: west };
+    assert!(actions(&g).contains(&reform), "{:?}", actions(&g));
+    g.apply(&reform).expect("the free change");
+    assert_eq!((g.unit(S2).formation, g.unit(S2).facing), (Formation::Column, west));
+    assert_eq!(g.unit(S2).spent, 0, "free: nothing of the allowance spent");
+    // The control: a formed S2 in its movement step, as near F2, may not change formation.
+    let placed = units(&[r#"{"id": "S2", "allowed": "Full"}"#.to_string(), unit_at("F2", 4600, 1300, 270, "")]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed);
+    assert!(g.apply(&Action::ChangeFormation { unit: S2, formation: Formation::Column }).is_err());
+    // And 3" away it may.
+    let placed = units(&[r#"{"id": "S2", "allowed": "Full"}"#.to_string(), unit_at("F2", 4600, 1600, 270, "")]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed);
+    assert!(g.apply(&Action::ChangeFormation { unit: S2, formation: Formation::Column }).is_ok());
+}
+
+#[test]
+fn nb_37_command_status_is_set_in_step_2_and_held_for_the_player_turn() {
+    // F6 (cavalry) 6" from Lasalle in step 2: in command. In movement Lasalle rides 16" away;
+    // F6 stays in command, so, still at the end of movement, it takes a reaction marker (NB-57).
+    let play = |lasalle: (i32, i32), ride: bool| {
+        let placed = units(&[unit_at("F6", 6000, 4200, 270, "")]);
+        let fields = format!(r#""step": "Rally", "dice": [1, 1, 1, 1], "generals": [{{"id": "lasalle", "at": {{"x": {}, "y": {}}}}}]"#, lasalle.0, lasalle.1);
+        let mut g = rioseco(&fields, &placed);
+        g.apply(&Action::EndRally).expect("step 2 and into movement");
+        let status = (g.unit(F6).in_command, g.unit(F6).allowed);
+        if ride {
+            g.apply(&Action::MoveGeneral { general: 3, to: Point { x: 6200, y: 2000 } }).expect("Lasalle rides off");
+        }
+        let held = (g.unit(F6).in_command, g.unit(F6).allowed);
+        g.apply(&Action::EndMovement).expect("end of movement");
+        (status, held, g.unit(F6).reaction_marker)
+    };
+    use napoleonic::games::napoleons_battles::action::MoveAllowed;
+    let (status, held, marker) = play((6200, 3600), true);
+    assert_eq!(status, (true, MoveAllowed::Full));
+    assert_eq!(held, status, "the ride does not change the status set in step 2");
+    assert!(marker, "in command for the whole player turn");
+    // The control: Lasalle where he rode to from the start: F6 out of command, no marker.
+    let (status, _, marker) = play((6200, 2000), false);
+    assert!(!status.0);
+    assert!(!marker);
+}
+
+#[test]
+fn nb_135_the_disorder_number_is_one_higher_in_town() {
+    // S6 (Spanish regulars, disorder 3) takes three hits of fire from F2 and F4 in one step.
+    let play = |s6: (i32, i32), dice: &str| {
+        let placed = units(&[
+            unit_at("F2", s6.0 + 200, s6.1 - 200, 270, ""),
+            unit_at("F4", s6.0 + 200, s6.1 + 200, 270, ""),
+            unit_at("S6", s6.0, s6.1, 90, ""),
+        ]);
+        let mut g = rioseco(&format!(r#""step": "OffensiveFire", "dice": {dice}"#), &placed);
+        let mut ev = g.apply(&Action::Fire { unit: F2, target: S6 }).expect("F2 fires");
+        ev.extend(g.apply(&Action::Fire { unit: F4, target: S6 }).expect("F4 fires"));
+        (g, ev)
+    };
+    // In Medina's town (x 0-5", y 15-24"): three hits are short of 3 + 1.
+    let (g, ev) = play((400, 2000), "[10, 7]");
+    assert_eq!(hits_on(&ev, S6), 3);
+    assert_eq!(g.unit(S6).order, Order::Formed);
+    // The control: the same three hits on open ground disorder it.
+    let (g, ev) = play((6000, 3000), "[10, 5]");
+    assert_eq!(hits_on(&ev, S6), 3);
+    assert_eq!(g.unit(S6).order, Order::Disordered);
+}
+
+#[test]
+fn nb_11_step_8_every_contact_on_the_table_is_fought() {
+    // Two separate contacts: F2 against S4, F4 against S1. There is no way to end step 8 while
+    // one is unfought, and the phasing player picks the order (b.5).
+    let two = units(&[
+        unit_at("F2", 6000, 3000, 270, ""),
+        unit_at("S4", 6000, 3000, 90, ""),
+        unit_at("F4", 6000, 4300, 270, ""),
+        unit_at("S1", 6000, 4300, 90, ""),
+    ]);
+    let mut g = melee("[10, 1, 10, 1, 5, 5, 5, 5]", &two);
+    assert_eq!(step(&g), (Side::French, Step::Melee));
+    assert_eq!(actions(&g), vec![Action::Fight { unit: F2 }, Action::Fight { unit: F4 }]);
+    assert!(g.apply(&Action::EndFire).is_err() && g.apply(&Action::EndMovement).is_err(), "no way out of step 8");
+    g.apply(&Action::Fight { unit: F4 }).expect("the second combat first");
+    assert_eq!(step(&g).1, Step::Melee);
+    assert_eq!(actions(&g), vec![Action::Fight { unit: F2 }], "the other contact is still to fight");
+    g.apply(&Action::Fight { unit: F2 }).expect("the first combat");
+    assert_ne!(step(&g).1, Step::Melee, "both fought: step 8 is over");
+    // The control: one contact, one combat.
+    let one = units(&[unit_at("F2", 6000, 3000, 270, ""), unit_at("S4", 6000, 3000, 90, ""), unit_at("F4", 6000, 4300, 270, "")]);
+    assert_eq!(actions(&melee("[5, 5]", &one)), vec![Action::Fight { unit: F2 }]);
+}
+
+#[test]
+fn nb_99_100_101_the_modifying_unit_has_most_bases_takes_the_losses_and_advances() {
+    // F2 (line, COL 2) and F1 (provisionals, COL 1) both against S4's front (6 bases). The
+    // round: French 10 + m against 1 + 1: S4 routs; the winner's one hit (NB-106).
+    const F1_ID: UnitId = F1;
+    let play = |f2: u8, f1: u8| {
+        let placed = units(&[
+            unit_at("F2", 6000, 2800, 270, &format!(r#", "figures": {f2}"#)),
+            unit_at("F1", 6000, 3200, 270, &format!(r#", "figures": {f1}"#)),
+            unit_at("S4", 6000, 3000, 90, ""),
+        ]);
+        let mut g = melee("[10, 1, 5, 5, 5, 5]", &placed);
+        let fight = actions(&g).into_iter().find(|a| matches!(a, Action::Fight { .. })).expect("the combat");
+        let ev = g.apply(&fight).expect("the combat");
+        (g, ev)
+    };
+    let advanced = |ev: &[Event], u: UnitId| ev.iter().any(|e| matches!(e, Event::Moved { unit, from, to, .. } if *unit == u && from.x - to.x == 200));
+    // F2 5 bases, F1 2: F2 modifies (COL 2, NB-99), takes the hit (NB-100) and advances 2"
+    // (NB-101); F1 neither.
+    let (g, ev) = play(18, 8);
+    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S4 })), "{ev:?}");
+    assert_eq!(melee_modifiers(&ev).0, 2);
+    assert_eq!((hits_on(&ev, F2), hits_on(&ev, F1_ID)), (1, 0));
+    assert!(advanced(&ev, F2) && !advanced(&ev, F1_ID), "{ev:?}");
+    assert_eq!(g.unit(F1_ID).front, Point { x: 6000, y: 3200 });
+    // The control: F2 2 bases, F1 6: F1 modifies (COL 1), takes the hit and advances.
+    let (g, ev) = play(8, 24);
+    assert_eq!(melee_modifiers(&ev).0, 1);
+    assert_eq!((hits_on(&ev, F2), hits_on(&ev, F1_ID)), (0, 1));
+    assert!(advanced(&ev, F1_ID) && !advanced(&ev, F2), "{ev:?}");
+    assert_eq!(g.unit(F2).front, Point { x: 6000, y: 2800 });
+}

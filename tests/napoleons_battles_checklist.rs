@@ -1240,3 +1240,122 @@ fn nb_99_100_101_the_modifying_unit_has_most_bases_takes_the_losses_and_advances
     assert!(advanced(&ev, F1_ID) && !advanced(&ev, F2), "{ev:?}");
     assert_eq!(g.unit(F2).front, Point { x: 6000, y: 2800 });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attached artillery (NB-130 ... NB-133), voluntary withdrawal (NB-112), failed recall (NB-127)
+
+const S7_ID: UnitId = S7;
+const S9: UnitId = 19;
+
+#[test]
+fn nb_130_132_artillery_touching_a_unit_routed_by_combat_routs_with_it() {
+    // F2 routs S4 (10 + 2 against 1 + 1). S9 (Spanish battery) stands against S4's rear.
+    let play = |s9_x: i32| {
+        let placed = units(&[unit_at("F2", 6000, 3000, 270, ""), unit_at("S4", 6000, 3000, 90, ""), unit_at("S9", s9_x, 3000, 90, "")]);
+        let mut g = melee("[10, 1, 5, 5, 5, 5]", &placed);
+        let ev = g.apply(&Action::Fight { unit: F2 }).expect("the combat");
+        assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S4 })), "{ev:?}");
+        g
+    };
+    // Touching: attached (NB-130), routed with S4 (NB-132).
+    assert_eq!(play(5925).unit(S9).order, Order::Routed);
+    // The control: a quarter inch behind, not touching: it stands.
+    assert_ne!(play(5900).unit(S9).order, Order::Routed);
+}
+
+#[test]
+fn nb_131_artillery_is_not_attached_to_artillery() {
+    // F2 routs S9 (battery) in combat; S7 (battery) touches S9's rear: not attached, it stands.
+    // S9 at 6 figures (2 bases), so that its rout number's hits leave it on the table.
+    let placed = units(&[unit_at("F2", 6000, 3000, 270, ""), unit_at("S9", 6000, 3000, 90, r#", "figures": 6"#), unit_at("S7", 5850, 3000, 90, "")]);
+    let mut g = melee("[10, 1, 5, 5, 5, 5]", &placed);
+    let ev = g.apply(&Action::Fight { unit: F2 }).expect("the combat");
+    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S9 })), "{ev:?}");
+    assert_ne!(g.unit(S7_ID).order, Order::Routed);
+    // The control is NB-130's: the same battery touching infantry routs with it.
+}
+
+#[test]
+fn nb_133_artillery_with_a_square_is_sheltering() {
+    // S9 (Spanish battery) touching S4's south flank, F2 5" straight ahead of S9 (step 6 of
+    // the French turn: the Spanish fire).
+    let play = |s4: &str, s9_y: i32| {
+        let placed = units(&[unit_at("S4", 6000, 3000, 90, s4), unit_at("S9", 6000, s9_y, 90, ""), unit_at("F2", 6500, s9_y, 270, "")]);
+        rioseco(r#""step": "DefensiveFire""#, &placed)
+    };
+    let fires = |g: &NapoleonsBattles| actions(g).iter().any(|a| matches!(a, Action::Fire { unit: S9, .. }));
+    // S4 in square (2" wide): S9 against it shelters and does not fire (D45).
+    let g = play(r#", "formation": "SQ""#, 3150);
+    assert!(!fires(&g), "{:?}", actions(&g));
+    // The control: S4 in line (6" wide), S9 against its flank: an ordinary battery that fires.
+    let g = play("", 3350);
+    assert!(fires(&g), "{:?}", actions(&g));
+    // And the same square with S9 a quarter inch off: not sheltering, it fires.
+    let g = play(r#", "formation": "SQ""#, 3175);
+    assert!(fires(&g), "{:?}", actions(&g));
+}
+
+#[test]
+fn nb_112_a_unit_may_voluntarily_withdraw_phasing_side_first() {
+    // F2 against S4, a first round that disorders nobody (5 + 2 against 5 + 1).
+    let start = || {
+        let mut g = melee("[5, 5, 9, 1, 5, 5, 5, 5]", &front_to_front("F2", "", "S4", ""));
+        let ev = g.apply(&Action::Fight { unit: F2 }).expect("a round");
+        assert_eq!(count(&ev, |e| matches!(e, Event::MeleeRound { .. })), 1);
+        g
+    };
+    let mut g = start();
+    // The phasing (French) side decides first (D37).
+    assert_eq!(step(&g), (Side::French, Step::Withdrawal { combat: F2 }));
+    assert_eq!(actions(&g), vec![Action::Withdraw { unit: F2 }, Action::FightOn]);
+    g.apply(&Action::FightOn).expect("the French fight on");
+    assert_eq!(step(&g), (Side::Allied, Step::Withdrawal { combat: F2 }));
+    assert_eq!(actions(&g), vec![Action::Withdraw { unit: S4 }, Action::FightOn]);
+    let ev = g.apply(&Action::Withdraw { unit: S4 }).expect("S4 withdraws");
+    assert!(ev.iter().any(|e| matches!(e, Event::Rolled { roll: Roll::Withdrawal { .. }, .. })), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(e, Event::Withdrew { unit: S4 })), "{ev:?}");
+    // Its part in the combat is over: out of contact, no second round.
+    assert!(!napoleonic::games::napoleons_battles::in_contact(&g.rect(F2), &g.rect(S4)));
+    assert_eq!(count(&ev, |e| matches!(e, Event::MeleeRound { .. })), 0);
+    assert_ne!(step(&g).1, Step::Melee);
+    // The control: both fight on, and a second round is fought.
+    let mut g = start();
+    g.apply(&Action::FightOn).expect("French fight on");
+    let ev = g.apply(&Action::FightOn).expect("Allied fight on");
+    assert_eq!(count(&ev, |e| matches!(e, Event::MeleeRound { .. })), 1, "{ev:?}");
+    assert!(!ev.iter().any(|e| matches!(e, Event::Withdrew { .. })));
+}
+
+#[test]
+fn nb_127_a_failed_recall_is_disordered_and_must_attack_the_closest_enemy() {
+    // F6 routs S4 (10 + 3 against 1 − 3) and rolls to recall (French response 6: 1-4). S13 and
+    // S12 (cavalry) stand at different distances behind.
+    const S12_ID: UnitId = S12;
+    const S13_ID: UnitId = S13;
+    let play = |recall: u8, s13: (i32, i32), s12: (i32, i32)| {
+        let placed = units(&[
+            unit_at("F6", 6000, 3000, 270, r#", "charged": true"#),
+            unit_at("S4", 6000, 3000, 90, ""),
+            unit_at("S13", s13.0, s13.1, 90, ""),
+            unit_at("S12", s12.0, s12.1, 90, ""),
+        ]);
+        let mut g = melee(&format!("[10, 1, {recall}, 5, 5, 5, 5]"), &placed);
+        let ev = g.apply(&Action::Fight { unit: F6 }).expect("the combat");
+        assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S4 })), "{ev:?}");
+        (g, ev)
+    };
+    let contact = |ev: &[Event], t: UnitId| ev.iter().any(|e| matches!(e, Event::Contact { unit: F6, target } if *target == t));
+    // A 5 fails: disordered, F6 charges S13, the closer (straight ahead, 8" off).
+    let (g, ev) = play(5, (5200, 3000), (4800, 4400));
+    assert!(ev.iter().any(|e| matches!(e, Event::Recalled { unit: F6, success: false })));
+    assert_eq!(g.unit(F6).order, Order::Disordered);
+    assert!(contact(&ev, S13_ID) && !contact(&ev, S12_ID), "{ev:?}");
+    // With S12 the closer, S12 is attacked.
+    let (_, ev) = play(5, (4800, 4400), (5200, 3000));
+    assert!(contact(&ev, S12_ID) && !contact(&ev, S13_ID), "{ev:?}");
+    // The control: a 4 recalls: formed, no attack, the pursuit is the player's choice.
+    let (g, ev) = play(4, (5200, 3000), (4800, 4400));
+    assert_eq!(g.unit(F6).order, Order::Formed);
+    assert!(!contact(&ev, S13_ID) && !contact(&ev, S12_ID));
+    assert_eq!(step(&g), (Side::French, Step::Pursuit { unit: F6 }));
+}

@@ -1359,3 +1359,56 @@ fn nb_127_a_failed_recall_is_disordered_and_must_attack_the_closest_enemy() {
     assert!(!contact(&ev, S13_ID) && !contact(&ev, S12_ID));
     assert_eq!(step(&g), (Side::French, Step::Pursuit { unit: F6 }));
 }
+
+/// F6 (charged) routs S4 in front of it at x = 60" (10 + 3 against 1 − 3), then rolls `recall`
+/// to recall (1-4 recalls); `others` stand about.
+fn f6_routs_s4(recall: u8, others: &[String]) -> (NapoleonsBattles, Vec<Event>) {
+    let mut placed = vec![unit_at("F6", 6000, 3000, 270, r#", "charged": true"#), unit_at("S4", 6000, 3000, 90, "")];
+    placed.extend(others.iter().cloned());
+    let mut g = melee(&format!("[10, 1, {recall}, 5, 5, 5, 5, 5, 5]"), &units(&placed));
+    let ev = g.apply(&Action::Fight { unit: F6 }).expect("the combat");
+    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit: S4 })), "{ev:?}");
+    (g, ev)
+}
+
+#[test]
+fn nb_128_a_marked_enemy_may_counter_charge_a_pursuer() {
+    // F6 fails its recall (5) and charges S13, 5" ahead; S12 (Spanish heavy cavalry) stands
+    // 5" south of where F6 ends. In step 10, S12 with a marker may counter-charge F6.
+    let play = |marker: bool| {
+        let others = [unit_at("S13", 5500, 3000, 90, ""), unit_at("S12", 5650, 3600, 180, &format!(r#", "reaction_marker": {marker}"#))];
+        let (g, ev) = f6_routs_s4(5, &others);
+        assert!(ev.iter().any(|e| matches!(e, Event::Contact { unit: F6, target: S13 })), "{ev:?}");
+        g
+    };
+    let mut g = play(true);
+    assert_eq!(step(&g), (Side::Allied, Step::CounterPursuit));
+    let charge = Action::ReactionCharge { unit: S12, target: F6 };
+    assert!(actions(&g).contains(&charge), "{:?}", actions(&g));
+    let ev = g.apply(&charge).expect("the counter-charge");
+    assert!(ev.iter().any(|e| matches!(e, Event::Contact { unit: S12, target: F6 })), "{ev:?}");
+    // The control: without a marker S12 may not.
+    let g = play(false);
+    assert_eq!(step(&g), (Side::Allied, Step::CounterPursuit));
+    assert_eq!(actions(&g), vec![Action::EndReaction]);
+}
+
+#[test]
+fn nb_129_any_unit_may_fire_at_cavalry_after_its_recall_move() {
+    // F6 recalls (4) and moves 1" on; S1 (Spanish light infantry) stands behind F6's rear,
+    // facing it, 2.5" from it after the move (in its 3" range).
+    let play = |s1: &str| f6_routs_s4(4, &[unit_at("S1", 6450, 3000, 270, s1)]);
+    let (mut g, _) = play("");
+    assert_eq!(step(&g), (Side::French, Step::Pursuit { unit: F6 }));
+    g.apply(&Action::Move { unit: F6, to: Point { x: 5900, y: 3000 }, facing: Facing::degrees(270) }).expect("the recall move");
+    assert_eq!(step(&g), (Side::Allied, Step::FireAtCavalry { target: F6 }));
+    assert!(actions(&g).contains(&Action::Fire { unit: S1, target: F6 }), "{:?}", actions(&g));
+    // The controls: staying put is no move, and no fire is offered...
+    let (mut g, _) = play("");
+    g.apply(&Action::Stay { unit: F6 }).expect("F6 stays");
+    assert_eq!(step(&g), (Side::Allied, Step::CounterPursuit));
+    // ...nor after the move when S1 could not fire (disordered).
+    let (mut g, _) = play(r#", "order": "Disordered""#);
+    g.apply(&Action::Move { unit: F6, to: Point { x: 5900, y: 3000 }, facing: Facing::degrees(270) }).expect("the recall move");
+    assert_eq!(step(&g), (Side::Allied, Step::CounterPursuit));
+}

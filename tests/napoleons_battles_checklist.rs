@@ -1412,3 +1412,98 @@ fn nb_129_any_unit_may_fire_at_cavalry_after_its_recall_move() {
     g.apply(&Action::Move { unit: F6, to: Point { x: 5900, y: 3000 }, facing: Facing::degrees(270) }).expect("the recall move");
     assert_eq!(step(&g), (Side::Allied, Step::CounterPursuit));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Unformed movement (NB-149, 159 ... 165)
+
+/// S4 (routed) routs on in the Spanish movement step, from its front at (63", y) facing
+/// `facing`, with `others` on the table; its footprint after the move, or None if dispersed.
+fn rout_on(y: i32, facing: u16, others: &[String]) -> (NapoleonsBattles, Vec<Event>) {
+    let mut placed = vec![unit_at("S4", 6300, y, facing, r#", "order": "Routed""#)];
+    placed.extend(others.iter().cloned());
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&placed));
+    let ev = g.apply(&Action::RoutMove { unit: S4 }).expect("S4 routs on");
+    (g, ev)
+}
+
+#[test]
+fn nb_161_the_first_inch_of_unformed_movement_is_straight_back() {
+    // Facing east (away from its own west edge): straight back is west, 18" in all.
+    let (g, _) = rout_on(3000, 90, &[]);
+    let c0 = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("S4", 6300, 3000, 90, r#", "order": "Routed""#)])).rect(S4).centre();
+    let c1 = g.rect(S4).centre();
+    assert_eq!(c1.y, c0.y);
+    assert!((c0.x - c1.x - 1800).abs() <= 1, "{c0:?} {c1:?}");
+    // Facing south (0°, toward +y): its first inch is straight back toward −y, then 17" west.
+    let start = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("S4", 6300, 3000, 0, r#", "order": "Routed""#)])).rect(S4).centre();
+    let (g, _) = rout_on(3000, 0, &[]);
+    let end = g.rect(S4).centre();
+    assert!((start.y - end.y - 100).abs() <= 1, "{start:?} {end:?}");
+    assert!((start.x - end.x - 1700).abs() <= 1, "{start:?} {end:?}");
+    // Facing west (toward its edge): back is east, so the net move west is 16".
+    let start = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("S4", 6300, 3000, 270, r#", "order": "Routed""#)])).rect(S4).centre();
+    let (g, _) = rout_on(3000, 270, &[]);
+    let end = g.rect(S4).centre();
+    assert!((start.x - end.x - 1600).abs() <= 1 && start.y == end.y, "{start:?} {end:?}");
+}
+
+#[test]
+fn nb_149_164_rout_movement_never_ends_within_1_inch_of_an_enemy() {
+    // S4's straight rout ends with its front near x = 44" on y = 30", facing west; F2 stands
+    // half an inch beyond that end, facing it.
+    let (g, _) = rout_on(3000, 90, &[]);
+    let straight = g.unit(S4).front;
+    assert_eq!(straight.y, 3000);
+    let f2 = unit_at("F2", straight.x - 50, 3000, 90, "");
+    let (g, ev) = rout_on(3000, 90, &[f2]);
+    if g.unit(S4).order == Order::Gone {
+        assert!(ev.iter().any(|e| matches!(e, Event::Removed { unit: S4, .. })));
+    } else {
+        assert_ne!(g.unit(S4).front, straight, "not the straight end");
+        assert!(!g.rect(S4).dist2(&g.rect(F2)).within(100), "more than 1\" from F2: {:?} {:?}", g.rect(S4), g.rect(F2));
+    }
+}
+
+#[test]
+fn nb_162_unformed_movement_passes_only_through_gaps_of_2_inches() {
+    // F2 and F4 (columns, 2.25" wide... their footprints from the engine) stand across S4's
+    // path at x = 55", leaving a gap centred on y = 30".
+    let pair = |gap: i32| {
+        let probe = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("F2", 5500, 3000, 90, "")]));
+        let w = probe.rect(F2).width;
+        let off = gap / 2 + w / 2;
+        [unit_at("F2", 5500, 3000 - off, 90, ""), unit_at("F4", 5500, 3000 + off, 90, "")]
+    };
+    // A 3" gap: through it, straight.
+    let (g, _) = rout_on(3000, 90, &pair(300));
+    assert_eq!(g.unit(S4).front.y, 3000, "{:?}", g.unit(S4));
+    assert!(g.unit(S4).front.x < 5400);
+    // A 1.5" gap: not through it; it goes round (slid aside) or is dispersed.
+    let (g, _) = rout_on(3000, 90, &pair(150));
+    assert!(g.unit(S4).order == Order::Gone || g.unit(S4).front.y != 3000, "{:?}", g.unit(S4));
+}
+
+#[test]
+fn nb_159_a_formed_emergency_square_counts_for_the_melee_that_follows() {
+    // F6 charges S1 (light infantry in line, response 5); a 1 forms the square, a 6 does not.
+    let play = |die: u8| {
+        let fields = format!(r#""step": "Movement", "dice": [{die}, 5, 5, 5, 5, 5, 5], "generals": [{{"id": "lasalle", "at": {{"x": 5200, "y": 2800}}}}]"#);
+        let mut g = rioseco(&fields, r#"[{"id": "F6", "front": {"x": 4800, "y": 2350}, "facing": 270}, {"id": "S1"}]"#);
+        g.apply(&Action::Charge { unit: F6, target: S1 }).expect("the charge");
+        while step(&g).1 != Step::Melee {
+            let end = match step(&g).1 {
+                Step::Movement => Action::EndMovement,
+                Step::CavalryReaction | Step::CounterReaction => Action::EndReaction,
+                Step::DefensiveFire | Step::OffensiveFire | Step::FireAtCavalry { .. } => Action::EndFire,
+                other => panic!("unexpected {other:?}"),
+            };
+            g.apply(&end).expect("declined");
+        }
+        let formation = g.unit(S1).formation;
+        (formation, melee_modifiers(&g.apply(&Action::Fight { unit: S1.min(F6) }).expect("the combat")))
+    };
+    // In square against cavalry alone: SQ VS CV (2); F6 against a square, COL (1).
+    assert_eq!(play(1), (Formation::Square, (1, 2)));
+    // The control: still in line, caught in the open: VS OT both ways (3, −3).
+    assert_eq!(play(6), (Formation::Line, (3, -3)));
+}

@@ -1507,3 +1507,60 @@ fn nb_159_a_formed_emergency_square_counts_for_the_melee_that_follows() {
     // The control: still in line, caught in the open: VS OT both ways (3, −3).
     assert_eq!(play(6), (Formation::Line, (3, -3)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Artillery formation changes (NB-52), the fire template (NB-72)
+
+fn battery(formation: &str) -> NapoleonsBattles {
+    rioseco(r#""step": "Movement""#, &units(&[unit_at("F8", 6000, 4200, 270, &format!(r#", "allowed": "Full", "formation": "{formation}""#))]))
+}
+
+#[test]
+#[ignore = "finding: an unlimbered foot battery (ULM 1\", CG FM 3\") can never limber: mov::check_formation_change compares the 3\" cost with what is left of the ULM allowance (1\"), not the LIM allowance D13 pays it from"]
+fn nb_52_an_unlimbered_foot_battery_limbers_paid_from_its_lim_allowance() {
+    // F8 (French foot battery: LIM 8", ULM 1", CG FM 3"), D13: limbering is paid out of the
+    // LIM allowance (8" − 3"); what is left is the lesser remainder (README: a battery that
+    // limbers has 0" left that step).
+    let mut g = battery("ULM");
+    assert!(actions(&g).contains(&Action::ChangeFormation { unit: F8, formation: Formation::Limbered }), "{:?}", actions(&g));
+    g.apply(&Action::ChangeFormation { unit: F8, formation: Formation::Limbered }).expect("F8 limbers from its LIM allowance");
+    assert_eq!(g.unit(F8).formation, Formation::Limbered);
+    assert_eq!(left_of(&g, F8).unwrap_or(0), 0);
+    // The horse battery (ULM 2", CG FM 2") limbers, as NB-154's evasion shows.
+    let mut g = rioseco(r#""step": "Movement""#, &units(&[unit_at("F11", 6000, 4200, 270, r#", "allowed": "Full", "formation": "ULM""#)]));
+    g.apply(&Action::ChangeFormation { unit: F11, formation: Formation::Limbered }).expect("F11 limbers");
+}
+
+#[test]
+fn nb_52_unlimbering_is_paid_from_the_lim_allowance() {
+    // F8 limbered (LIM 8", CG FM 3"): after 2" of movement (6" of LIM left) it may unlimber,
+    // and is left nothing to manhandle (the lesser remainder, D13).
+    let mut g = battery("LIM");
+    g.apply(&Action::Move { unit: F8, to: Point { x: 5800, y: 4200 }, facing: Facing::degrees(270) }).expect("2\" limbered");
+    g.apply(&Action::ChangeFormation { unit: F8, formation: Formation::Unlimbered }).expect("3\" of the 6\" left");
+    assert_eq!(g.unit(F8).formation, Formation::Unlimbered);
+    assert_eq!(left_of(&g, F8).unwrap_or(0), 0);
+    // The control: after 6" (2" of LIM left, short of the 3") it may not.
+    let mut g = battery("LIM");
+    g.apply(&Action::Move { unit: F8, to: Point { x: 5400, y: 4200 }, facing: Facing::degrees(270) }).expect("6\" limbered");
+    assert!(g.apply(&Action::ChangeFormation { unit: F8, formation: Formation::Unlimbered }).is_err());
+}
+
+#[test]
+fn nb_72_the_target_must_be_inside_the_firers_template() {
+    // F2 (infantry, 3") and F8 (foot battery) facing west; S4 2" straight ahead of each is a
+    // target, the same S4 2" behind is not.
+    let fires = |firer: &str, id: UnitId, s4_x: i32, s4_facing: u16| {
+        let g = rioseco(r#""step": "OffensiveFire""#, &units(&[unit_at(firer, 6000, 3000, 270, ""), unit_at("S4", s4_x, 3000, s4_facing, "")]));
+        actions(&g).contains(&Action::Fire { unit: id, target: S4 })
+    };
+    assert!(fires("F2", F2, 5800, 90), "ahead: in the infantry template");
+    let behind = |firer: &str, id: UnitId| {
+        let probe = rioseco(r#""step": "OffensiveFire""#, &units(&[unit_at(firer, 6000, 3000, 270, "")]));
+        let rear = 6000 + probe.rect(id).depth;
+        fires(firer, id, rear + 200, 270)
+    };
+    assert!(!behind("F2", F2), "behind: outside it");
+    assert!(fires("F8", F8, 5800, 90), "ahead: in the artillery template");
+    assert!(!behind("F8", F8), "behind: outside it");
+}

@@ -1564,3 +1564,42 @@ fn nb_72_the_target_must_be_inside_the_firers_template() {
     assert!(fires("F8", F8, 5800, 90), "ahead: in the artillery template");
     assert!(!behind("F8", F8), "behind: outside it");
 }
+
+/// Decline every step until `want` comes up for `side` (at most 40 steps).
+fn decline_until(g: &mut NapoleonsBattles, side: Side, want: Step) {
+    for _ in 0..40 {
+        if step(g) == (side, want) {
+            return;
+        }
+        let end = match step(g).1 {
+            Step::Rally => Action::EndRally,
+            Step::Movement => Action::EndMovement,
+            Step::CavalryReaction | Step::CounterReaction | Step::CounterPursuit => Action::EndReaction,
+            Step::DefensiveFire | Step::OffensiveFire | Step::FireAtCavalry { .. } => Action::EndFire,
+            other => panic!("unexpected step {other:?}"),
+        };
+        g.apply(&end).expect("declining a step");
+    }
+    panic!("{want:?} of {side:?} never came");
+}
+
+#[test]
+fn nb_60_a_unit_that_moved_does_not_react_before_its_next_movement() {
+    // The Spanish turn: S12 and S13 (cavalry at their places, by the Castilian commander, in
+    // command). S13 moves 1" in its movement step; S12 stands. The whole scenario, so that the
+    // turns run on (an arena's removed units count as broken at the end of a player turn).
+    let mut g = setup(r#"{"scenario": "medina-de-rioseco", "step": "Rally", "phasing": "Allied", "seed": 5}"#);
+    decline_until(&mut g, Side::Allied, Step::Movement);
+    assert!(g.unit(S12).in_command && g.unit(S13).in_command, "both in command (NB-57)");
+    g.apply(&Action::Move { unit: S13, to: Point { x: 2800, y: 3750 }, facing: Facing::degrees(90) }).expect("S13 moves 1\"");
+    // Through the rest of the Spanish turn and the French turn to the French step 4, the
+    // Spanish reaction step.
+    g.apply(&Action::EndMovement).expect("end of movement");
+    decline_until(&mut g, Side::French, Step::Movement);
+    g.apply(&Action::EndMovement).expect("French movement declined");
+    assert_eq!(step(&g), (Side::Allied, Step::CavalryReaction));
+    let react = |u: UnitId, x: i32| Action::ReactionMove { unit: u, to: Point { x, y: 3750 }, facing: Facing::degrees(90) };
+    // S13 moved: it may not react; the control, S12 which stood, may.
+    assert!(g.check_filled(&react(S13, 2800)).is_err());
+    assert!(g.check_filled(&react(S12, 3250)).is_ok());
+}

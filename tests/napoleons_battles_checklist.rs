@@ -1603,3 +1603,51 @@ fn nb_60_a_unit_that_moved_does_not_react_before_its_next_movement() {
     assert!(g.check_filled(&react(S13, 2800)).is_err());
     assert!(g.check_filled(&react(S12, 3250)).is_ok());
 }
+
+// ---------------------------------------------------------------------------------------------
+// A corps commander (NB-32): Rioseco has none, so a variant of its file makes Mouton one.
+
+/// Rioseco with a French Wing commander ("wing", `wing_span`, at `wing`, under Bessières) and
+/// Mouton a Corps commander under `mouton_superior`; Bessières, Mouton and the Wing placed as
+/// given. Whether F4 (Mouton's brigade, 1.75" from him) is in command after step 2.
+fn corps_in_command(bessieres: (i32, i32), wing: (i32, i32), wing_span: &str, mouton_superior: &str) -> bool {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/napoleons_battles.json")).expect("scenario file");
+    let mut file: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let scenarios = file["scenarios"].as_array().expect("scenarios").clone();
+    let mut rioseco = scenarios.into_iter().find(|s| s["id"] == "medina-de-rioseco").expect("rioseco");
+    let generals = rioseco["generals"].as_array_mut().expect("generals");
+    for g in generals.iter_mut() {
+        match g["id"].as_str() {
+            Some("bessieres") => g["at"] = serde_json::json!([bessieres.0, bessieres.1]),
+            Some("mouton") => {
+                g["at"] = serde_json::json!([6500, 3000]);
+                g["level"] = serde_json::json!("corps");
+                g["superior"] = serde_json::json!(mouton_superior);
+            }
+            _ => {}
+        }
+    }
+    generals.push(serde_json::json!({
+        "id": "wing", "name": "A French Wing commander (test)", "side": "French", "level": "wing",
+        "rating": format!("{wing_span}\"G(6)+1"), "at": [wing.0, wing.1], "superior": "bessieres", "source": "test"
+    }));
+    file["scenarios"] = serde_json::json!([rioseco]);
+    let mut g = NapoleonsBattles::from_scenario_file("corps.json", &file.to_string(), &Default::default(), 1).expect("the variant loads");
+    assert_eq!(step(&g), (Side::French, Step::Rally));
+    g.apply(&Action::EndRally).expect("step 2");
+    g.unit(F4).in_command
+}
+
+#[test]
+fn nb_32_a_corps_commander_is_in_command_in_the_overalls_span_or_an_in_command_wings() {
+    // D7: the Overall commander's span, or an in-command Wing commander's.
+    // Bessières (14") 12" from Mouton: in command though his Wing is far off.
+    assert!(corps_in_command((6500, 1800), (6500, 4700), "10", "wing"));
+    // Bessières 20" off; the Wing (10") 10" from Mouton and 10" from Bessières, so in command:
+    // Mouton is in command through him.
+    assert!(corps_in_command((6500, 1000), (6500, 2000), "10", "wing"));
+    // The controls: the same Wing with a span of 8" does not reach Mouton...
+    assert!(!corps_in_command((6500, 1000), (6500, 2000), "8", "wing"));
+    // ...and a Wing 5" from Mouton but himself 20" from Bessières (out of command) does not count.
+    assert!(!corps_in_command((6500, 1000), (7000, 3000), "10", "wing"));
+}

@@ -1651,3 +1651,48 @@ fn nb_32_a_corps_commander_is_in_command_in_the_overalls_span_or_an_in_command_w
     // ...and a Wing 5" from Mouton but himself 20" from Bessières (out of command) does not count.
     assert!(!corps_in_command((6500, 1000), (7000, 3000), "10", "wing"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The recall example by nationality (NB-125), on a variant of Rioseco's file.
+
+/// The recall number of S12 (heavy cavalry, response 6) when its card's nation is `nation`:
+/// a Rioseco variant with the Spanish moving first and only S12 (16 figures) against F1 (4
+/// figures) front to front; the first seed whose melee routs F1 gives the roll's need.
+fn recall_need(nation: &str) -> i8 {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/napoleons_battles.json")).expect("scenario file");
+    let mut file: serde_json::Value = serde_json::from_str(&text).expect("json");
+    file["unit_types"]["SP-HV-CAV"]["nation"] = serde_json::json!(nation);
+    let scenarios = file["scenarios"].as_array().expect("scenarios").clone();
+    let mut rioseco = scenarios.into_iter().find(|s| s["id"] == "medina-de-rioseco").expect("rioseco");
+    rioseco["first_player"] = serde_json::json!("Allied");
+    let mut kept: Vec<serde_json::Value> = rioseco["units"].as_array().expect("units").iter().filter(|u| u["id"] == "F1" || u["id"] == "S12").cloned().collect();
+    for u in kept.iter_mut() {
+        let (figures, facing) = if u["id"] == "F1" { (4, 270) } else { (16, 90) };
+        u["figures"] = serde_json::json!(figures);
+        u["front"] = serde_json::json!([6000, 3000]);
+        u["facing"] = serde_json::json!(facing);
+    }
+    rioseco["units"] = serde_json::json!(kept);
+    file["scenarios"] = serde_json::json!([rioseco]);
+    let text = file.to_string();
+    for seed in 1..200 {
+        let mut g = NapoleonsBattles::from_scenario_file("recall.json", &text, &Default::default(), seed).expect("the variant loads");
+        let (f1, s12) = (0 as UnitId, 1 as UnitId);
+        assert_eq!(g.scenario().units[usize::from(s12)].id, "S12");
+        decline_until(&mut g, Side::Allied, Step::Melee);
+        let ev = g.apply(&Action::Fight { unit: f1 }).expect("the combat");
+        if let Some(need) = ev.iter().find_map(|e| if let Event::Rolled { roll: Roll::Recall { unit, need }, .. } = e { (*unit == s12).then_some(*need) } else { None }) {
+            return need;
+        }
+    }
+    panic!("no seed routed F1 with S12 formed");
+}
+
+#[test]
+fn nb_125_recall_with_response_6_french_40_british_20_austrian_50_percent() {
+    // Response 6: British 1-2 (−4), Austrian 1-5 (−1), and French, Spanish and the rest 1-4 (−2).
+    assert_eq!(recall_need("british"), 2);
+    assert_eq!(recall_need("austrian"), 5);
+    assert_eq!(recall_need("french"), 4);
+    assert_eq!(recall_need("spanish"), 4);
+}

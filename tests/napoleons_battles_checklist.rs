@@ -1696,3 +1696,46 @@ fn nb_125_recall_with_response_6_french_40_british_20_austrian_50_percent() {
     assert_eq!(recall_need("french"), 4);
     assert_eq!(recall_need("spanish"), 4);
 }
+
+#[test]
+fn nb_160_unformed_distance_is_the_path_of_the_footprints_centre() {
+    // D54: "from any convenient spot" is read as the footprint's centre travelling a path no
+    // longer than the distance. S13 (cavalry, routed, facing 0°) routs 27": its centre goes 1"
+    // straight back, then 26" toward the Spanish (west) edge: 27" of path in all.
+    let placed = |x: i32| units(&[unit_at("S13", x, 3000, 0, r#", "order": "Routed""#)]);
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &placed(6300));
+    let c0 = g.rect(S13).centre();
+    g.apply(&Action::RoutMove { unit: S13 }).expect("S13 routs on");
+    let c1 = g.rect(S13).centre();
+    assert!((c0.y - c1.y - 100).abs() <= 1, "{c0:?} {c1:?}");
+    assert!((c0.x - c1.x - 2600).abs() <= 1, "{c0:?} {c1:?}");
+    // Infantry (S4) the same way: 1" + 17" = 18".
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("S4", 6300, 3000, 0, r#", "order": "Routed""#)]));
+    let c0 = g.rect(S4).centre();
+    g.apply(&Action::RoutMove { unit: S4 }).expect("S4 routs on");
+    let c1 = g.rect(S4).centre();
+    assert!((c0.y - c1.y - 100).abs() <= 1 && (c0.x - c1.x - 1700).abs() <= 1, "{c0:?} {c1:?}");
+}
+
+#[test]
+fn nb_165_evasion_is_not_unformed_movement() {
+    // Only bounce, rout and withdrawal are unformed (NB-120, 144, 107 show each falling back);
+    // evasion is formed: no first inch straight back. S13 (cavalry, facing 0°, its centre on
+    // y = 35") is charged by F2 from the east and evades straight away, west, its full 12"
+    // column allowance, its y unchanged; an unformed move would first have gone 1" straight
+    // back (toward −y, NB-161).
+    let placed = units(&[unit_at("F2", 6200, 3500, 270, r#", "allowed": "Full""#), unit_at("S13", 5800, 3550, 0, "")]);
+    let mut g = rioseco(r#""step": "Movement""#, &placed);
+    assert_eq!(g.rect(S13).centre().y, 3500);
+    g.apply(&Action::Charge { unit: F2, target: S13 }).expect("the charge");
+    assert_eq!(step(&g), (Side::Allied, Step::Evasion { unit: S13, by: F2 }));
+    let ev = g.apply(&Action::Evade { unit: S13 }).expect("evade");
+    let (from, to) = ev.iter().find_map(|e| if let Event::Moved { unit: S13, from, to, .. } = e { Some((*from, *to)) } else { None }).expect("S13 evaded");
+    assert_eq!(from.y, to.y, "{from:?} {to:?}");
+    assert_eq!(from.x - to.x, 1200);
+    assert_eq!(g.unit(S13).order, Order::Formed);
+    // The control: routed, the same S13 shifts its first inch straight back.
+    let mut g = rioseco(r#""step": "Movement", "phasing": "Allied""#, &units(&[unit_at("S13", 5800, 3550, 0, r#", "order": "Routed""#)]));
+    g.apply(&Action::RoutMove { unit: S13 }).expect("S13 routs on");
+    assert!((g.rect(S13).centre().y - 3400).abs() <= 1, "{:?}", g.rect(S13));
+}

@@ -1239,6 +1239,24 @@ fn nb_99_100_101_the_modifying_unit_has_most_bases_takes_the_losses_and_advances
     assert_eq!((hits_on(&ev, F2), hits_on(&ev, F1_ID)), (0, 1));
     assert!(advanced(&ev, F1_ID) && !advanced(&ev, F2), "{ev:?}");
     assert_eq!(g.unit(F2).front, Point { x: 6000, y: 2800 });
+    // A lost round: 1 + m against 10 + 1. All the French losses fall on the modifying unit.
+    let lose = |f2: u8, f1: u8| {
+        let placed = units(&[
+            unit_at("F2", 6000, 2800, 270, &format!(r#", "figures": {f2}"#)),
+            unit_at("F1", 6000, 3200, 270, &format!(r#", "figures": {f1}"#)),
+            unit_at("S4", 6000, 3000, 90, ""),
+        ]);
+        let mut g = melee("[1, 10, 5, 5, 5, 5, 5, 5]", &placed);
+        let fight = actions(&g).into_iter().find(|a| matches!(a, Action::Fight { .. })).expect("the combat");
+        let ev = g.apply(&fight).expect("the round");
+        let round = ev.iter().find_map(|e| if let Event::MeleeRound { losses, .. } = e { Some(losses[0]) } else { None }).expect("a round");
+        assert!(round > 0, "{ev:?}");
+        (round, hits_on(&ev, F2), hits_on(&ev, F1_ID))
+    };
+    let (lost, f2, f1) = lose(18, 8);
+    assert_eq!((f2, f1), (lost, 0));
+    let (lost, f2, f1) = lose(8, 24);
+    assert_eq!((f2, f1), (0, lost));
 }
 
 // ---------------------------------------------------------------------------------------------

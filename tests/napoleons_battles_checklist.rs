@@ -1534,7 +1534,6 @@ fn battery(formation: &str) -> NapoleonsBattles {
 }
 
 #[test]
-#[ignore = "finding: an unlimbered foot battery (ULM 1\", CG FM 3\") can never limber: mov::check_formation_change compares the 3\" cost with what is left of the ULM allowance (1\"), not the LIM allowance D13 pays it from"]
 fn nb_52_an_unlimbered_foot_battery_limbers_paid_from_its_lim_allowance() {
     // F8 (French foot battery: LIM 8", ULM 1", CG FM 3"), D13: limbering is paid out of the
     // LIM allowance (8" − 3"); what is left is the lesser remainder (README: a battery that

@@ -315,7 +315,7 @@ impl Rules for NapoleonsBattles {
     const RULES_VERSION: u16 = 2;
     const RULES_CHANGES: &'static [(u16, &'static str)] = &[(
         2,
-        "a.6: a withdrawal, bounce or rout moves the whole unit its 6\" or 9\" (it fell short by its own depth), footprints touch within exactly 0.02\" at any angle, and D53's \"enemy already within 1\"\" is judged when the cavalry begins to move",
+        "a.6: a withdrawal, bounce or rout moves the whole unit its 6\" or 9\" (it fell short by its own depth), footprints touch within exactly 0.02\" at any angle, D53's \"enemy already within 1\"\" is judged when the cavalry begins to move, and a foot battery pays for limbering out of its LIM allowance (D13: it could not limber before)",
     )];
 
     fn new_scenario_game(scenario: &str, options: &Options, seed: u64) -> Result<Self, GameError> {

@@ -61,8 +61,13 @@ impl NapoleonsBattles {
     /// This step's allowance: halved by a half move of initiative, halved again while
     /// disordered (Disorder; D46), none without initiative (Command control (2)).
     pub(crate) fn allowance(&self, u: UnitId) -> i32 {
+        self.allowance_in(u, self.unit(u).formation)
+    }
+    /// The allowance `u` would have in formation `f` this step (the chart's, halved by an
+    /// initiative half move and by disorder, D46).
+    fn allowance_in(&self, u: UnitId, f: Formation) -> i32 {
         let s = self.unit(u);
-        let base = self.chart_allowance(u, s.formation);
+        let base = self.chart_allowance(u, f);
         let base = match s.allowed {
             MoveAllowed::Full => base,
             MoveAllowed::Half => base / 2,
@@ -405,8 +410,10 @@ impl NapoleonsBattles {
             return Err(format!("{name} is within 1\" of the enemy and cannot change formation"));
         }
         let cost = if s.formation == Formation::MarchColumn { self.allowance(u) } else { self.card(u).change_formation };
-        if cost > self.left(u) {
-            return Err(format!("the change costs {} inches, {} are left", inches(cost), inches(self.left(u))));
+        // D13: artillery pays for limbering or unlimbering out of its LIM allowance.
+        let left = if self.arm(u) == Arm::Artillery { (self.allowance_in(u, Formation::Limbered) - s.spent).max(0) } else { self.left(u) };
+        if cost > left {
+            return Err(format!("the change costs {} inches, {} are left", inches(cost), inches(left)));
         }
         let new = self.rect_at(u, f, s.front, s.facing);
         if !new.on_table(self.scen.width, self.scen.height) {

@@ -1,6 +1,6 @@
 // Getting into a game (issue 15): Bailén's free deployment placed in a few clicks ("place the
 // rest automatically" and "historically", each step's counters by the engine's prompt), then a
-// placed counter picked up by a click and placed on another hex, and the step confirmed before
+// placed counter lifted by a click and placed on another hex, and the step confirmed before
 // the other side decides; the "Rule:" line and the note; Bloody Monday's map readable: no place name
 // overlaps another or leaves the map, the zoom buttons off the map, hidden blocks that stand out
 // against the terrain beneath (WCAG contrast, colord), at desktop and phone sizes.
@@ -72,12 +72,12 @@ async function bailen(page, origin) {
   check(rule.summary === 'Rule: Game Setup' && /lettered V/.test(rule.text), 'the prompt cites its rule (Game Setup) with a sentence', rule);
   await page.click('#prompt-rule summary');
   check(await page.isVisible('#prompt-rule p'), 'the rule line opens to its sentence');
-  check(/pick it up/.test(rule.note) && /Confirm the deployment/.test(rule.note) && /Undo/.test(rule.note),
-    'the page says a placed counter can be picked up and placed again until the deployment is confirmed, and Undo takes placements back', rule.note);
+  check(/lift it/.test(rule.note) && /Confirm the deployment/.test(rule.note) && /Undo/.test(rule.note),
+    'the page says a placed counter can be lifted and placed again until the deployment is confirmed, and Undo takes placements back', rule.note);
   check(/V Venegas, R Reding, C Coupigny/.test(rule.legend), 'the map legend says what the letters after the hex numbers mean', rule.legend);
 
-  // One counter placed by hand, then clicked: it is picked up (unplaced, the prompt names it
-  // again); Undo takes the pick-up and the placement back.
+  // One counter placed by hand, then clicked: it is lifted (unplaced, the prompt names it
+  // again); Undo takes the lift and the placement back.
   let s = await state(page);
   await page.click(`.l-hl .hl.on[data-hex="${s.highlighted[0]}"]`);
   await choicesReach(page, 1);
@@ -87,29 +87,29 @@ async function bailen(page, origin) {
   await page.click(`.l-pieces .piece[data-unit="${first}"]`);
   await choicesReach(page, 2);
   s = await state(page);
-  check(!(first in s.pieces) && s.highlighted.length > 0 && /picked up/.test(s.lastLog), `a click on a placed counter picks it up: off the map, its hexes lit again (${s.lastLog})`, s.pieces);
+  check(!(first in s.pieces) && s.highlighted.length > 0 && /lifted/.test(s.lastLog), `a click on a placed counter lifts it: off the map, its hexes lit again (${s.lastLog})`, s.pieces);
   await page.click('#undo');
   await choicesReach(page, 1);
   await page.click('#undo');
   await choicesReach(page, 0);
-  check(Object.keys((await state(page)).pieces).length === 0, 'Undo takes the pick-up and the placement back');
+  check(Object.keys((await state(page)).pieces).length === 0, 'Undo takes the lift and the placement back');
 
   const venegasMs = await shortcut(page, 'auto', 15);
   d = await deployment(page);
   s = await state(page);
   const placedV = Object.keys(s.pieces).length;
   check(d.side === 'Spanish' && /confirm the deployment/.test(d.prompt) && placedV === 15 && d.confirm.join() === 'Confirm the deployment' && d.shortcuts.length === 0,
-    `one click placed Venegas's 15 counters (${venegasMs} ms); the Spanish still decide: confirm, or pick one up`, { d, placedV });
+    `one click placed Venegas's 15 counters (${venegasMs} ms); the Spanish still decide: confirm, or lift one`, { d, placedV });
   check(s.log >= 15, 'each placement is in the log', s.log);
 
-  // Pick one up by clicking it, place it on another legal hex, then confirm.
+  // Lift one by clicking it, place it on another legal hex, then confirm.
   const mover = Object.keys(s.pieces)[3];
   const from = s.pieces[mover];
   await page.click(`.l-pieces .piece[data-unit="${mover}"]`);
   await choicesReach(page, 16);
   s = await state(page);
   const to = s.highlighted.find((h) => h !== from);
-  check(!(mover in s.pieces) && s.highlighted.includes(from) && !!to, `the auto-placed counter at ${from} is picked up; its zone's free hexes are lit (${s.highlighted.length})`, s.highlighted.length);
+  check(!(mover in s.pieces) && s.highlighted.includes(from) && !!to, `the auto-placed counter at ${from} is lifted; its zone's free hexes are lit (${s.highlighted.length})`, s.highlighted.length);
   await shot('1-lifted');
   await page.click(`.l-hl .hl.on[data-hex="${to}"]`);
   await choicesReach(page, 17);
@@ -124,18 +124,18 @@ async function bailen(page, origin) {
   const frenchMs = await shortcut(page, 'auto', 62);
   d = await deployment(page);
   check(d.side === 'French' && d.confirm.length === 1, `one click placed the 44 French (${frenchMs} ms); the French confirm`, d);
+  await shot('2-french-confirm');
   await page.click('#actions button[data-type="ConfirmDeployment"]');
   await choicesReach(page, 63);
   d = await deployment(page);
   check(d.side === 'Spanish' && /Game setup/.test(d.prompt), 'the Spanish place Reding and Coupigny next', d);
-  await shot('2-auto-french');
   const lastMs = await shortcut(page, 'auto', 107);
   await page.click('#actions button[data-type="ConfirmDeployment"]');
   await choicesReach(page, 108);
   d = await deployment(page);
   s = await state(page);
   check(!/Game setup/.test(d.prompt) && d.deploys === 0 && d.confirm.length === 0 && d.shortcuts.length === 0,
-    `103 placements in three clicks (${lastMs} ms for the last 44), a pick-up and three confirmations: the engine asks for the next step: ${d.prompt}`, d);
+    `103 placements in three clicks (${lastMs} ms for the last 44), a lift and three confirmations: the engine asks for the next step: ${d.prompt}`, d);
   check(Object.keys(s.pieces).length === 103 && s.pieces[mover] === to, 'the 103 counters of Game Setup are on the map, the moved one where it was placed again', Object.keys(s.pieces).length);
   await shot('3-auto-done');
 

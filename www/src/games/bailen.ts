@@ -129,7 +129,7 @@ const RULES: Record<BailenStep['step'], RuleRef> = {
   ConfirmDeployment: {
     section: 'Game Setup',
     summary:
-      'Each side places its formations on their deployment hexes, one counter a hex; the side\'s step is over once it confirms its placements, and until then it may pick up any counter it placed in this step and place it again.',
+      'Each side places its formations on their deployment hexes, one counter a hex; the side\'s step is over once it confirms its placements, and until then it may lift any counter it placed in this step and place it again.',
   },
   ChooseFirstPlayer: {
     section: 'Sequence of Play: Determine Initiative',
@@ -285,7 +285,7 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'Deployment':
         return `Game setup: place ${name(step.unit)} (${step.formation}'s formation) on a highlighted hex`;
       case 'ConfirmDeployment':
-        return `Game setup: all ${step.placed} counters of this step are placed; confirm the deployment, or click one to pick it up and place it again (${step.lifts_left} lifts left)`;
+        return `Game setup: all ${step.placed} counters of this step are placed; confirm the deployment, or click one to lift it and place it again (${step.lifts_left} lifts left)`;
       case 'ChooseFirstPlayer':
         return `Determine initiative: choose who plays first (French ${step.french_total}, Spanish ${step.spanish_total})`;
       case 'Joker':
@@ -336,7 +336,7 @@ class BailenUI implements GameUI<BailenTypes> {
     const step = p.step;
     if (step.step === 'ConfirmDeployment' || (step.step === 'Deployment' && step.lifts_left !== null && step.lifts_left !== undefined)) {
       const left = step.lifts_left ?? 0;
-      return `Until you confirm the deployment, click a counter you placed in this step to pick it up, then click a highlighted hex to place it again (${left} ${left === 1 ? 'lift' : 'lifts'} left in this step); "Confirm the deployment" hands over to the next step. Undo also takes placements back, until the first initiative roll.`;
+      return `Until you confirm the deployment, click a counter you placed in this step to lift it, then click a highlighted hex to place it again (${left} ${left === 1 ? 'lift' : 'lifts'} left in this step); "Confirm the deployment" hands over to the next step. Undo also takes placements back, until the first initiative roll.`;
     }
     if (step.step !== 'Deployment') return null;
     // A game saved before the confirm_deployment option: its placements are final.
@@ -442,7 +442,7 @@ class BailenUI implements GameUI<BailenTypes> {
       case 'Deployed':
         return `${name(e.unit)} deployed at ${e.to}.`;
       case 'Lifted':
-        return `${name(e.unit)} picked up from ${e.from} to be placed again.`;
+        return `${name(e.unit)} lifted from ${e.from} to be placed again.`;
       case 'DeploymentConfirmed':
         return `The ${e.side} confirm their deployment.`;
       case 'Entered':

@@ -4,6 +4,7 @@
 //! steps are exactly as before (tests/golden.rs holds the saved games).
 use napoleonic::games::bailen::{Action, Bailen, Event, JokerMode, Options, Place, Side, Step, UnitId};
 use napoleonic::games::{GameError, Match, Rules};
+use napoleonic::opponent::{choose, Settings};
 
 fn confirming() -> Options {
     Options { confirm_deployment: true, joker: JokerMode::Off, ..Options::default() }
@@ -192,4 +193,20 @@ fn random_deployments_with_lifts_end() {
         }
         assert_eq!(m.state().on_board(Side::French) + m.state().on_board(Side::Spanish), 103);
     }
+}
+
+#[test]
+fn the_computer_places_and_confirms_rather_than_lifting() {
+    let mut m = Match::<Bailen>::new("bailen-1808", confirming(), 13).unwrap();
+    let settings = Settings { iterations: 300, ..Settings::default() };
+    let mut lifted = 0;
+    let mut n = 0;
+    while m.prompt().is_some_and(|p| p.side == Side::Spanish && matches!(p.step, Step::Deployment { .. } | Step::ConfirmDeployment { .. })) {
+        let a = choose(m.state(), &settings, |_| false).expect("a choice").action;
+        lifted += usize::from(matches!(a, Action::LiftDeployed { .. }));
+        m.apply(&a).unwrap();
+        n += 1;
+    }
+    assert!(lifted <= 2 && n <= 15 + 2 * lifted + 1, "Venegas's step took {n} choices, {lifted} lifts");
+    assert_eq!(m.prompt().map(|p| p.side), Some(Side::French));
 }

@@ -2529,7 +2529,7 @@ fn deployment_follows_the_letters_and_the_order() {
     let mut order: Vec<(Side, String)> = Vec::new();
     let mut occupied: BTreeSet<String> = BTreeSet::new();
     while let Some(p) = m.prompt() {
-        let Step::Deployment { formation, unit } = p.step.clone() else {
+        let Step::Deployment { formation, unit, .. } = p.step.clone() else {
             break;
         };
         assert_ne!(formation, "Vedel");

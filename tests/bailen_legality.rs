@@ -37,6 +37,7 @@ fn options_for(bits: u8, joker: u8) -> Options {
         swiss: b(4),
         stifling_heat: b(5),
         historical_deployment: b(6),
+        confirm_deployment: b(7),
         joker: match joker % 3 {
             0 => JokerMode::Strategic,
             1 => JokerMode::TemptFate,
@@ -77,6 +78,7 @@ fn mutate(a: &Action, p: &mut Pick) -> Action {
             unit,
             to: other_hex(to, p),
         },
+        LiftDeployed { unit } => LiftDeployed { unit: other_unit(unit, p) },
         FirstPlayer { side } => FirstPlayer { side: side.other() },
         UseJoker { die } => UseJoker {
             die: die + 1 + p.below(3) as u8,
@@ -213,7 +215,7 @@ fn any_action(p: &mut Pick) -> Action {
     let u = p.below(150) as u8;
     let t = p.below(150) as u8;
     let h = Hex::from_label(&format!("{:02}{:02}", 1 + p.below(40), 1 + p.below(35))).unwrap();
-    match p.below(29) {
+    match p.below(30) {
         0 => Deploy { unit: u, to: h },
         1 => FirstPlayer {
             side: if p.chance(2) {
@@ -262,6 +264,8 @@ fn any_action(p: &mut Pick) -> Action {
         25 => EndPursuit,
         26 => Reorganize { leader: u, unit: t },
         27 => EndTurn,
+        28 => LiftDeployed { unit: u },
+        29 => ConfirmDeployment,
         _ => KeepRoll,
     }
 }

@@ -16,6 +16,7 @@ fn options_for(k: u64) -> Options {
         swiss: b(4),
         stifling_heat: b(5),
         historical_deployment: b(6),
+        confirm_deployment: b(7),
         joker: match k % 3 {
             0 => JokerMode::Strategic,
             1 => JokerMode::TemptFate,

@@ -46,6 +46,9 @@ macro_rules! conformance_runs {
 conformance_runs! {
     bailen_default_options: Bailen, bailen::DEFAULT_SCENARIO, bailen::Options::default(), 500, 1_000;
     bailen_every_option: Bailen, bailen::DEFAULT_SCENARIO, bailen::Options::all(), 500, 2_000;
+    // Only Game Setup's confirmation (lifts and re-placements, limited to keep games finite);
+    // `Options::all()` above has it too.
+    bailen_confirm_deployment: Bailen, bailen::DEFAULT_SCENARIO, bailen::Options { confirm_deployment: true, ..Default::default() }, 100, 2_500;
     muskets_battle_medina_de_rioseco: Battle, SCENARIO_IDS[0], Default::default(), 167, 3_000;
     muskets_battle_medellin: Battle, SCENARIO_IDS[1], Default::default(), 167, 4_000;
     muskets_battle_sagunto: Battle, SCENARIO_IDS[2], Default::default(), 167, 5_000;

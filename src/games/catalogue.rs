@@ -102,6 +102,11 @@ pub trait Catalogued: Search {
     /// The options in the order the start screen shows them; `default` is filled from
     /// `Options::default()` by `info`, so it is never written twice.
     fn option_info() -> Vec<OptionInfo>;
+    /// The options a new game on the start screen begins with (each option's `default`):
+    /// `Options::default()` unless a ruleset starts new games with more.
+    fn start_options() -> Self::Options {
+        Self::Options::default()
+    }
     fn presets() -> Vec<PresetInfo> {
         Vec::new()
     }
@@ -125,7 +130,7 @@ fn flag(name: &str, label: &str, rule: &str, help: &str) -> OptionInfo {
 /// The catalogue entry of one ruleset.
 pub fn info<R: Catalogued>() -> RulesetInfo {
     let name = |v: serde_json::Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
-    let defaults = serde_json::to_value(R::Options::default()).unwrap_or_default();
+    let defaults = serde_json::to_value(R::start_options()).unwrap_or_default();
     let options = R::option_info()
         .into_iter()
         .map(|mut o| {
@@ -171,6 +176,10 @@ impl Catalogued for bailen::Bailen {
             "Dupont's corps, caught between Reding and Castaños on the Royal Road, fights for the road to Madrid while Vedel marches to the guns: 15 rounds.",
         )]
     }
+    /// New games confirm their deployment (games saved before the option decode with it off).
+    fn start_options() -> bailen::Options {
+        bailen::Options { confirm_deployment: true, ..bailen::Options::default() }
+    }
     fn option_info() -> Vec<OptionInfo> {
         vec![
             flag("combined_attacks", "Combined attacks", "Optional rules: Combined Attacks", "A second counter may join an attack for +1."),
@@ -180,6 +189,7 @@ impl Catalogued for bailen::Bailen {
             flag("swiss", "Swiss troops", "Optional rules: Swiss Troops", "Swiss do not fight Swiss; French Swiss may desert."),
             flag("stifling_heat", "Stifling heat", "Optional rules: Stifling Heat", "R8-R13: −1 movement, reorganize on 4-6; María Bellido waters the Spanish."),
             flag("historical_deployment", "Historical deployment", "Game Setup", "Place the troops as on the reference sheet instead of deploying them."),
+            flag("confirm_deployment", "Confirm the deployment", "Game Setup", "Each side may pick up and place again any counter of its deployment step, then confirms it."),
             OptionInfo {
                 name: "joker".into(),
                 label: "NAC History Joker".into(),
@@ -303,6 +313,8 @@ mod tests {
         let bailen = info::<bailen::Bailen>();
         let joker = bailen.options.iter().find(|o| o.name == "joker").expect("joker");
         assert_eq!(joker.default, OptionValue::Choice("Strategic".into()));
+        let confirm = bailen.options.iter().find(|o| o.name == "confirm_deployment").expect("confirm_deployment");
+        assert_eq!(confirm.default, OptionValue::Flag(true), "new games on the page confirm their deployment");
         let defaults = serde_json::to_value(bailen::Options::default()).unwrap();
         for o in &bailen.options {
             assert!(defaults.get(&o.name).is_some(), "bailen option {} is not a field", o.name);

@@ -1,6 +1,7 @@
 // Getting into a game (issue 15): Bailén's free deployment placed in a few clicks ("place the
-// rest automatically" and "historically", each step's counters by the engine's prompt), the
-// "Rule:" line and the note that a placement stays; Bloody Monday's map readable: no place name
+// rest automatically" and "historically", each step's counters by the engine's prompt), then a
+// placed counter lifted by a click and placed on another hex, and the step confirmed before
+// the other side decides; the "Rule:" line and the note; Bloody Monday's map readable: no place name
 // overlaps another or leaves the map, the zoom buttons off the map, hidden blocks that stand out
 // against the terrain beneath (WCAG contrast, colord), at desktop and phone sizes.
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,7 @@ function deployment(page) {
     prompt: document.getElementById('prompt').textContent,
     side: document.getElementById('prompt-side').textContent,
     deploys: [...document.querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'Deploy').length,
+    confirm: [...document.querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'ConfirmDeployment').map((b) => b.textContent),
     shortcuts: [...document.querySelectorAll('#quick button[data-shortcut]')].map((b) => b.dataset.shortcut),
   }));
 }
@@ -70,57 +72,93 @@ async function bailen(page, origin) {
   check(rule.summary === 'Rule: Game Setup' && /lettered V/.test(rule.text), 'the prompt cites its rule (Game Setup) with a sentence', rule);
   await page.click('#prompt-rule summary');
   check(await page.isVisible('#prompt-rule p'), 'the rule line opens to its sentence');
-  check(/stays where it is/.test(rule.note) && /Undo/.test(rule.note), 'the page says a placement stays (the engine has no step to move one) and Undo takes it back', rule.note);
+  check(/lift it/.test(rule.note) && /Confirm the deployment/.test(rule.note) && /Undo/.test(rule.note),
+    'the page says a placed counter can be lifted and placed again until the deployment is confirmed, and Undo takes placements back', rule.note);
   check(/V Venegas, R Reding, C Coupigny/.test(rule.legend), 'the map legend says what the letters after the hex numbers mean', rule.legend);
 
-  // One counter placed by hand: the engine then offers nothing for it (only the next counter's
-  // hexes) and a click on it changes nothing, as the note says; Undo takes it back.
+  // One counter placed by hand, then clicked: it is lifted (unplaced, the prompt names it
+  // again); Undo takes the lift and the placement back.
   let s = await state(page);
   await page.click(`.l-hl .hl.on[data-hex="${s.highlighted[0]}"]`);
   await choicesReach(page, 1);
   s = await state(page);
   const [first] = Object.keys(s.pieces);
+  check(s.selectable.includes(Number(first)), 'the placed counter can be clicked (it is marked selectable)', s.selectable);
   await page.click(`.l-pieces .piece[data-unit="${first}"]`);
-  await page.waitForTimeout(100);
+  await choicesReach(page, 2);
   s = await state(page);
-  check(s.choices === 1 && s.actions.length > 0 && s.actions.every((a) => a.type === 'Deploy') && s.pieces[first] === (await state(page)).pieces[first],
-    'a placed counter cannot be moved again: the engine offers only the next placement, as the page says', s.actions.length);
+  check(!(first in s.pieces) && s.highlighted.length > 0 && /lifted/.test(s.lastLog), `a click on a placed counter lifts it: off the map, its hexes lit again (${s.lastLog})`, s.pieces);
+  await page.click('#undo');
+  await choicesReach(page, 1);
   await page.click('#undo');
   await choicesReach(page, 0);
-  check(Object.keys((await state(page)).pieces).length === 0, 'Undo takes the placement back');
+  check(Object.keys((await state(page)).pieces).length === 0, 'Undo takes the lift and the placement back');
 
   const venegasMs = await shortcut(page, 'auto', 15);
   d = await deployment(page);
   s = await state(page);
   const placedV = Object.keys(s.pieces).length;
-  check(d.side === 'French' && /Game setup/.test(d.prompt) && placedV === 15, `one click placed Venegas's 15 counters (${venegasMs} ms); the engine now asks the French to place`, { d, placedV });
+  check(d.side === 'Spanish' && /confirm the deployment/.test(d.prompt) && placedV === 15 && d.confirm.join() === 'Confirm the deployment' && d.shortcuts.length === 0,
+    `one click placed Venegas's 15 counters (${venegasMs} ms); the Spanish still decide: confirm, or lift one`, { d, placedV });
   check(s.log >= 15, 'each placement is in the log', s.log);
 
-  const frenchMs = await shortcut(page, 'auto', 59);
+  // Lift one by clicking it, place it on another legal hex, then confirm.
+  const mover = Object.keys(s.pieces)[3];
+  const from = s.pieces[mover];
+  await page.click(`.l-pieces .piece[data-unit="${mover}"]`);
+  await choicesReach(page, 16);
+  s = await state(page);
+  const to = s.highlighted.find((h) => h !== from);
+  check(!(mover in s.pieces) && s.highlighted.includes(from) && !!to, `the auto-placed counter at ${from} is lifted; its zone's free hexes are lit (${s.highlighted.length})`, s.highlighted.length);
+  await shot('1-lifted');
+  await page.click(`.l-hl .hl.on[data-hex="${to}"]`);
+  await choicesReach(page, 17);
+  s = await state(page);
   d = await deployment(page);
-  check(d.side === 'Spanish' && /Game setup/.test(d.prompt), `one click placed the 44 French (${frenchMs} ms); the Spanish place Reding and Coupigny next`, d);
-  await shot('1-auto-french');
-  const lastMs = await shortcut(page, 'auto', 103);
+  check(s.pieces[mover] === to && d.side === 'Spanish' && d.confirm.length === 1, `placed again at ${to} (from ${from}); the Spanish are asked to confirm again`, { piece: s.pieces[mover], d });
+  await page.click('#actions button[data-type="ConfirmDeployment"]');
+  await choicesReach(page, 18);
+  d = await deployment(page);
+  check(d.side === 'French' && /Game setup/.test(d.prompt) && d.deploys > 10, 'after the confirmation, and only then, the French place', d);
+
+  const frenchMs = await shortcut(page, 'auto', 62);
+  d = await deployment(page);
+  check(d.side === 'French' && d.confirm.length === 1, `one click placed the 44 French (${frenchMs} ms); the French confirm`, d);
+  await shot('2-french-confirm');
+  await page.click('#actions button[data-type="ConfirmDeployment"]');
+  await choicesReach(page, 63);
+  d = await deployment(page);
+  check(d.side === 'Spanish' && /Game setup/.test(d.prompt), 'the Spanish place Reding and Coupigny next', d);
+  const lastMs = await shortcut(page, 'auto', 107);
+  await page.click('#actions button[data-type="ConfirmDeployment"]');
+  await choicesReach(page, 108);
   d = await deployment(page);
   s = await state(page);
-  check(!/Game setup/.test(d.prompt) && d.deploys === 0 && d.shortcuts.length === 0,
-    `after 103 placements in three clicks (${lastMs} ms for the last 44) the engine asks for the next step, no more placements: ${d.prompt}`, d);
-  check(Object.keys(s.pieces).length === 103, 'the 103 counters of Game Setup are on the map', Object.keys(s.pieces).length);
-  await shot('2-auto-done');
+  check(!/Game setup/.test(d.prompt) && d.deploys === 0 && d.confirm.length === 0 && d.shortcuts.length === 0,
+    `103 placements in three clicks (${lastMs} ms for the last 44), a lift and three confirmations: the engine asks for the next step: ${d.prompt}`, d);
+  check(Object.keys(s.pieces).length === 103 && s.pieces[mover] === to, 'the 103 counters of Game Setup are on the map, the moved one where it was placed again', Object.keys(s.pieces).length);
+  await shot('3-auto-done');
 
   // ---- Historical: every counter on its historical hex ------------------------------------------
   await startBailen(page, origin, 1809);
+  const confirm = async (n) => {
+    await page.click('#actions button[data-type="ConfirmDeployment"]');
+    await choicesReach(page, n);
+  };
   await shortcut(page, 'historical', 15);
-  await shortcut(page, 'historical', 59);
-  await shot('3-historical-french');
-  await shortcut(page, 'historical', 103);
+  await confirm(16);
+  await shortcut(page, 'historical', 60);
+  await confirm(61);
+  await shot('4-historical-french');
+  await shortcut(page, 'historical', 105);
+  await confirm(106);
   d = await deployment(page);
   s = await state(page);
   const wrong = scenario.counters
     .map((c, unit) => ({ c, unit }))
     .filter(({ c }) => c.historical && formations.get(c.formation)?.deploy !== 'reinforcement')
     .filter(({ c, unit }) => s.pieces[unit] !== c.historical);
-  check(!/Game setup/.test(d.prompt) && d.deploys === 0, `three clicks place everyone historically; the engine asks for the next step: ${d.prompt}`, d);
+  check(!/Game setup/.test(d.prompt) && d.deploys === 0, `three clicks and three confirmations place everyone historically; the engine asks for the next step: ${d.prompt}`, d);
   check(wrong.length === 0 && Object.keys(s.pieces).length === 103, 'every counter stands on its historical hex', wrong.slice(0, 5).map((w) => [w.c.id, w.c.historical, s.pieces[w.unit]]));
   const next = await page.evaluate(() => document.querySelector('#prompt-rule:not([hidden]) summary')?.textContent ?? '');
   check(/^Rule: /.test(next) && next !== 'Rule: Game Setup', `the next prompt cites its own rule (${next})`);
@@ -205,7 +243,7 @@ async function borodino(page, label) {
     .map((b) => ({ ...b, ratio: colord(b.block).contrast(composite(b.terrain, b.tint, b.tintOpacity)) }))
     .sort((a, b) => a.ratio - b.ratio)[0];
   check(f.blocks.length > 20 && worst.ratio >= 3, `${label}: every hidden block stands out against its area (lowest contrast ${worst?.ratio.toFixed(2)}:1, area ${worst?.area})`, worst);
-  await shot(`4-borodino-${label}`);
+  await shot(`5-borodino-${label}`);
   // Zoomed in and scrolled to the far corner: the buttons still cover none of the map.
   await page.click('#zoom-in');
   await page.click('#zoom-in');
@@ -215,7 +253,7 @@ async function borodino(page, label) {
   });
   const z = await mapFacts(page);
   check(z.covered === 0, `${label}: zoomed in and scrolled right, the zoom buttons still lie off the map`, z);
-  await shot(`5-borodino-${label}-zoomed`);
+  await shot(`6-borodino-${label}-zoomed`);
   await page.click('#zoom-fit');
 }
 

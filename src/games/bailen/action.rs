@@ -61,7 +61,12 @@ pub enum RollPurpose {
 #[serde(tag = "step")]
 pub enum Step {
     /// Game Setup: place the next counter of this formation on one of its deployment hexes.
-    Deployment { formation: String, unit: UnitId },
+    /// `lifts_left`: with `Options::confirm_deployment`, how many more placed counters of this
+    /// step may still be lifted to be placed again (None without the option).
+    Deployment { formation: String, unit: UnitId, lifts_left: Option<u8> },
+    /// Game Setup (with `Options::confirm_deployment`): every counter of this step is placed;
+    /// confirm the deployment, or lift a placed counter to place it again (`lifts_left` more).
+    ConfirmDeployment { placed: u8, lifts_left: u8 },
     /// Determine Initiative: the winner of the roll chooses who plays first this round.
     ChooseFirstPlayer { french_total: u8, spanish_total: u8 },
     /// NAC History Joker: keep this roll or reroll one die with the Joker.
@@ -104,6 +109,11 @@ pub enum Step {
 #[serde(tag = "type")]
 pub enum Action {
     Deploy { unit: UnitId, to: Hex },
+    /// Game Setup (with `Options::confirm_deployment`): pick up a counter placed in this
+    /// deployment step; it is placed again before the step is confirmed.
+    LiftDeployed { unit: UnitId },
+    /// Game Setup (with `Options::confirm_deployment`): the step's placements are final.
+    ConfirmDeployment,
     FirstPlayer { side: Side },
     /// Reroll die `die` (0-based index into the prompt's dice) with the Joker.
     UseJoker { die: u8 },
@@ -152,6 +162,10 @@ pub enum Event {
     TurnBegins { side: Side, round: u8 },
     ReinforcementsArrive { side: Side },
     Deployed { unit: UnitId, to: Hex },
+    /// A counter placed in this deployment step is picked up to be placed again.
+    Lifted { unit: UnitId, from: Hex },
+    /// The side's deployment step is final.
+    DeploymentConfirmed { side: Side },
     Entered { unit: UnitId, path: Vec<Hex> },
     CannotEnter { unit: UnitId },
     WaterCarrierPlaced { to: Hex },
@@ -200,6 +214,8 @@ impl fmt::Display for Action {
         use Action::*;
         match self {
             Deploy { unit, to } => write!(f, "deploy #{unit} at {}", to.label()),
+            LiftDeployed { unit } => write!(f, "lift #{unit} to place it again"),
+            ConfirmDeployment => write!(f, "confirm the deployment"),
             FirstPlayer { side } => write!(f, "{side} play first"),
             UseJoker { die } => write!(f, "use the Joker on die {}", die + 1),
             KeepRoll => write!(f, "keep the roll"),

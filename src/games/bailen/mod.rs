@@ -56,6 +56,10 @@ pub struct Options {
     pub swiss: bool,
     pub stifling_heat: bool,
     pub historical_deployment: bool,
+    /// Game Setup: a side may lift and place again any counter it placed in its deployment
+    /// step, and the step ends only when the side confirms it. Off in every game saved before
+    /// the option existed (their strings have no bit for it), so they replay exactly.
+    pub confirm_deployment: bool,
     pub joker: JokerMode,
 }
 
@@ -69,6 +73,7 @@ impl Options {
             swiss: true,
             stifling_heat: true,
             historical_deployment: false,
+            confirm_deployment: true,
             joker: JokerMode::Strategic,
         }
     }
@@ -81,6 +86,7 @@ impl Options {
             self.swiss,
             self.stifling_heat,
             self.historical_deployment,
+            self.confirm_deployment,
         ]
         .iter()
         .enumerate()
@@ -244,6 +250,7 @@ impl Bailen {
         use Action::*;
         match a {
             Deploy { unit, to } => format!("Deploy {} at {}", name(unit), to.label()),
+            LiftDeployed { unit } => format!("Lift {} to place it again", name(unit)),
             Enter { unit, to } => format!("{} enters and moves to {}", name(unit), to.label()),
             ActivateLeader { leader } => format!("Activate {}", name(leader)),
             SelectMover { unit } => format!("Move {}", name(unit)),
@@ -499,9 +506,7 @@ impl Rules for Bailen {
                 bytes.len()
             )));
         };
-        if bits & 0x80 != 0 {
-            return Err(GameError::Options(format!("unknown option bits {bits:#04x}")));
-        }
+        // Bit 7 (confirm_deployment) was refused before the option existed: no older string has it.
         let b = |i: u8| bits & (1 << i) != 0;
         Ok(Options {
             combined_attacks: b(0),
@@ -511,6 +516,7 @@ impl Rules for Bailen {
             swiss: b(4),
             stifling_heat: b(5),
             historical_deployment: b(6),
+            confirm_deployment: b(7),
             joker: match joker {
                 0 => JokerMode::Strategic,
                 1 => JokerMode::TemptFate,

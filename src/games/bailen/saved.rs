@@ -15,11 +15,11 @@ use crate::core::action_code::{BitReader, BitWriter, DecodeError};
 use crate::core::hex::Hex;
 
 /// The variants, numbered for the code. Append only.
-const TAGS: [&str; 28] = [
+const TAGS: [&str; 30] = [
     "Deploy", "FirstPlayer", "UseJoker", "KeepRoll", "Enter", "PlaceWaterCarrier", "ActivateLeader", "SelectMover",
     "MoveTo", "CancelMove", "EndMovement", "Attack", "SecondAttack", "SingleAttack", "Support", "NoSupport",
     "EndReaction", "EndCombat", "TacticalRetreat", "StandFast", "Retreat", "Advance", "NoAdvance", "NoChainedAttack",
-    "Pursue", "EndPursuit", "Reorganize", "EndTurn",
+    "Pursue", "EndPursuit", "Reorganize", "EndTurn", "LiftDeployed", "ConfirmDeployment",
 ];
 
 fn tag(a: &Action) -> usize {
@@ -53,6 +53,8 @@ fn tag(a: &Action) -> usize {
         EndPursuit => 25,
         Reorganize { .. } => 26,
         EndTurn => 27,
+        LiftDeployed { .. } => 28,
+        ConfirmDeployment => 29,
     }
 }
 
@@ -126,7 +128,7 @@ pub fn encode(actions: &[Action]) -> Vec<u8> {
             UseJoker { die } => out.w.bits(3, u32::from(die.min(7))),
             PlaceWaterCarrier { to } => out.hex(to),
             ActivateLeader { leader: unit } | SelectMover { unit } | CancelMove { unit } | SingleAttack { unit }
-            | Support { supporter: unit } | StandFast { unit } => out.unit(unit),
+            | Support { supporter: unit } | StandFast { unit } | LiftDeployed { unit } => out.unit(unit),
             Attack { unit, target } | SecondAttack { unit, target } | Reorganize { leader: unit, unit: target } => {
                 out.unit(unit);
                 out.unit(target);
@@ -142,7 +144,7 @@ pub fn encode(actions: &[Action]) -> Vec<u8> {
                 out.hex(to);
             }
             KeepRoll | EndMovement | NoSupport | EndReaction | EndCombat | NoAdvance | NoChainedAttack | EndPursuit
-            | EndTurn => {}
+            | EndTurn | ConfirmDeployment => {}
         }
     }
     out.w.finish()
@@ -212,6 +214,8 @@ impl Reader<'_> {
             "Pursue" => Pursue { unit: self.unit()?, target: self.unit()?, to: self.hex()? },
             "EndPursuit" => EndPursuit,
             "Reorganize" => Reorganize { leader: self.unit()?, unit: self.unit()? },
+            "LiftDeployed" => LiftDeployed { unit: self.unit()? },
+            "ConfirmDeployment" => ConfirmDeployment,
             _ => EndTurn,
         })
     }
@@ -274,6 +278,9 @@ mod tests {
             EndTurn,
             SelectMover { unit: 5 },
             MoveTo { unit: 5, to: h("1310") },
+            LiftDeployed { unit: 40 },
+            Deploy { unit: 40, to: h("3822") },
+            ConfirmDeployment,
         ];
         let seen: std::collections::BTreeSet<usize> = all.iter().map(tag).collect();
         assert_eq!(seen.len(), TAGS.len(), "the test names every variant");

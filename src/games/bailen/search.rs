@@ -46,7 +46,17 @@ impl Search for Bailen {
         let held = (s.french_on_stars.min(5) as f64) / 5.0 / (1.0 + s.spanish_in_town_or_stars as f64);
         let time = (self.round.saturating_sub(1) as f64) / 14.0;
         let strategic = held - time;
-        let french = (0.5 * counters + 0.2 * leader_term + 0.3 * strategic).clamp(-1.0, 1.0);
+        // Game Setup with `confirm_deployment`: a lift only spends time (the board has no
+        // counters of the other side yet to answer), so each lift of this step costs its side
+        // a little and the search places and confirms instead of shuffling its counters.
+        let shuffling = match self.phase {
+            super::sequence::Phase::Deployment { stage, lifts } => {
+                let sign = if super::sequence::DEPLOY_STAGES[usize::from(stage).min(2)].0 == Side::French { -1.0 } else { 1.0 };
+                sign * 0.1 * f64::from(lifts)
+            }
+            _ => 0.0,
+        };
+        let french = (0.5 * counters + 0.2 * leader_term + 0.3 * strategic + shuffling).clamp(-1.0, 1.0);
         match side {
             Side::French => french,
             Side::Spanish => -french,

@@ -12,8 +12,9 @@ use std::sync::Arc;
 /// Where the sequence of play stands. Context lives in `TurnState`; the phase is the tag.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Phase {
-    /// Game Setup, deployment stage 0 (Venegas), 1 (the French), 2 (Reding and Coupigny).
-    Deployment { stage: u8 },
+    /// Game Setup, deployment stage 0 (Venegas), 1 (the French), 2 (Reding and Coupigny);
+    /// `lifts`: counters picked up to be placed again in this stage (`Options::confirm_deployment`).
+    Deployment { stage: u8, lifts: u8 },
     RoundStart,
     ChooseFirst { winner: Side, totals: [u8; 2] },
     TurnStart,
@@ -126,7 +127,7 @@ impl Bailen {
             first: None,
             last_first: None,
             active: None,
-            phase: Phase::Deployment { stage: 0 },
+            phase: Phase::Deployment { stage: 0, lifts: 0 },
             turn: TurnState::default(),
             arrived: [false; 2],
             outcome: None,
@@ -157,6 +158,43 @@ impl Bailen {
         stage.iter().copied().find(|&u| self.units[u as usize].place == Place::Reserve)
     }
 
+    /// Game Setup (rulebook: "Game Setup"; `Options::confirm_deployment`): has counter `u` been
+    /// placed in this deployment step, by the side, rather than from the reference sheet?
+    fn placed_this_step(&self, u: UnitId) -> bool {
+        self.units[u as usize].hex().is_some() && !(self.options.historical_deployment && self.counter(u).historical.is_some())
+    }
+
+    /// The counters of `stage` the side may lift to place again: those it placed in this step,
+    /// while the stage's lifts are fewer than its counters (a limit that keeps every game
+    /// finite: a stage of n counters takes at most 3n + 1 actions). Empty without the option.
+    fn liftable(&self, stage: u8, lifts: u8) -> Vec<UnitId> {
+        let Some(units) = self.tables.deployers.get(usize::from(stage)) else { return Vec::new() };
+        if !self.options.confirm_deployment || usize::from(lifts) >= units.len() {
+            return Vec::new();
+        }
+        units.iter().copied().filter(|&u| self.placed_this_step(u)).collect()
+    }
+
+    /// The lifts `stage` still allows after `lifts` (one per counter of the stage).
+    fn lifts_left(&self, stage: u8, lifts: u8) -> u8 {
+        let n = self.tables.deployers.get(usize::from(stage)).map_or(0, Vec::len);
+        n.saturating_sub(usize::from(lifts)).min(255) as u8
+    }
+
+    /// Does `stage`, all its counters placed, wait for the side to confirm it? Game Setup: each
+    /// side deploys "in the hexagons they wish", and the next "afterward": a step ends when its
+    /// side is done, which the confirmation says. Only with the option, and only when the side placed some of them itself (historical deployment places
+    /// them all from the reference sheet, with nothing to confirm).
+    fn awaits_confirmation(&self, stage: u8) -> bool {
+        self.options.confirm_deployment
+            && self.tables.deployers.get(usize::from(stage)).is_some_and(|us| us.iter().any(|&u| self.placed_this_step(u)))
+    }
+
+    /// The phase after deployment stage `stage`.
+    fn after_deployment(stage: u8) -> Phase {
+        if stage < 2 { Phase::Deployment { stage: stage + 1, lifts: 0 } } else { Phase::RoundStart }
+    }
+
     /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).
     fn deploy_hexes(&self, u: UnitId) -> Vec<Hex> {
         let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::new() };
@@ -175,11 +213,28 @@ impl Bailen {
         let active = self.active.unwrap_or(Side::French);
         let (side, step, actions) = match &self.phase {
             Phase::Over => return None,
-            Phase::Deployment { stage } => {
-                let u = self.next_to_deploy(*stage)?;
-                let f = self.counter(u).formation.map(|f| self.scen.formations[f as usize].name.clone());
-                let acts = self.deploy_hexes(u).into_iter().map(|to| Action::Deploy { unit: u, to }).collect();
-                (DEPLOY_STAGES[*stage as usize].0, Step::Deployment { formation: f.unwrap_or_default(), unit: u }, acts)
+            Phase::Deployment { stage, lifts } => {
+                let side = DEPLOY_STAGES[*stage as usize].0;
+                // Game Setup with `confirm_deployment`: before the step is confirmed the side may
+                // pick up any counter it placed in it, and place it again on a hex the rules allow.
+                let lift = self.liftable(*stage, *lifts).into_iter().map(|u| Action::LiftDeployed { unit: u });
+                match self.next_to_deploy(*stage) {
+                    Some(u) => {
+                        let f = self.counter(u).formation.map(|f| self.scen.formations[f as usize].name.clone());
+                        let mut acts: Vec<Action> = self.deploy_hexes(u).into_iter().map(|to| Action::Deploy { unit: u, to }).collect();
+                        acts.extend(lift);
+                        let lifts_left = self.options.confirm_deployment.then(|| self.lifts_left(*stage, *lifts));
+                        (side, Step::Deployment { formation: f.unwrap_or_default(), unit: u, lifts_left }, acts)
+                    }
+                    None if self.awaits_confirmation(*stage) => {
+                        let placed = self.tables.deployers.get(usize::from(*stage)).map_or(0, Vec::len);
+                        let step = Step::ConfirmDeployment { placed: placed.min(255) as u8, lifts_left: self.lifts_left(*stage, *lifts) };
+                        let mut acts: Vec<Action> = lift.collect();
+                        acts.push(Action::ConfirmDeployment);
+                        (side, step, acts)
+                    }
+                    None => return None,
+                }
             }
             Phase::ChooseFirst { winner, totals } => (
                 *winner,
@@ -287,6 +342,20 @@ impl Bailen {
                 // Game Setup: one counter per underlined hex of its formation's letter.
                 self.place_unit(*unit, *to);
                 ev.push(Event::Deployed { unit: *unit, to: *to });
+            }
+            (Phase::Deployment { stage, lifts }, Action::LiftDeployed { unit }) => {
+                // Game Setup: the counter is unplaced again; it is the next to place.
+                if let Some(from) = self.units[*unit as usize].hex() {
+                    self.remove_from_board(*unit);
+                    self.units[*unit as usize].place = Place::Reserve;
+                    ev.push(Event::Lifted { unit: *unit, from });
+                }
+                self.phase = Phase::Deployment { stage, lifts: lifts.saturating_add(1) };
+            }
+            (Phase::Deployment { stage, .. }, Action::ConfirmDeployment) => {
+                // Game Setup: only the confirmation hands the deployment to the next step.
+                ev.push(Event::DeploymentConfirmed { side: DEPLOY_STAGES[stage as usize].0 });
+                self.phase = Self::after_deployment(stage);
             }
             (Phase::ChooseFirst { .. }, Action::FirstPlayer { side }) => {
                 self.set_first(*side, ev);
@@ -533,11 +602,11 @@ impl Bailen {
             let active = self.active.unwrap_or(Side::French);
             match self.phase.clone() {
                 Phase::Over | Phase::Joker { .. } | Phase::ChooseFirst { .. } => return,
-                Phase::Deployment { stage } => {
-                    if self.next_to_deploy(stage).is_some() {
+                Phase::Deployment { stage, .. } => {
+                    if self.next_to_deploy(stage).is_some() || self.awaits_confirmation(stage) {
                         return;
                     }
-                    self.phase = if stage < 2 { Phase::Deployment { stage: stage + 1 } } else { Phase::RoundStart };
+                    self.phase = Self::after_deployment(stage);
                 }
                 Phase::RoundStart => {
                     for u in self.units.iter_mut() {

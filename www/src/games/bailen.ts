@@ -126,6 +126,11 @@ const RULES: Record<BailenStep['step'], RuleRef> = {
     summary:
       'The Spanish place Venegas\'s formation on hexes lettered V, then the French place Dupont\'s, Frésia\'s and Barbou\'s on the underlined hexes with no letter, then the Spanish place Reding\'s (R) and Coupigny\'s (C); one counter a hex; Castaños and Vedel wait off the map as reinforcements.',
   },
+  ConfirmDeployment: {
+    section: 'Game Setup',
+    summary:
+      'Each side places its formations on their deployment hexes, one counter a hex; the side\'s step is over once it confirms its placements, and until then it may lift any counter it placed in this step and place it again.',
+  },
   ChooseFirstPlayer: {
     section: 'Sequence of Play: Determine Initiative',
     summary: 'Each side rolls a die and adds 1 per leader it has on the board; the higher total chooses who plays first this round (a tie gives the initiative to the side that did not have it last round).',
@@ -279,6 +284,8 @@ class BailenUI implements GameUI<BailenTypes> {
     switch (step.step) {
       case 'Deployment':
         return `Game setup: place ${name(step.unit)} (${step.formation}'s formation) on a highlighted hex`;
+      case 'ConfirmDeployment':
+        return `Game setup: all ${step.placed} counters of this step are placed; confirm the deployment, or click one to lift it and place it again (${step.lifts_left} lifts left)`;
       case 'ChooseFirstPlayer':
         return `Determine initiative: choose who plays first (French ${step.french_total}, Spanish ${step.spanish_total})`;
       case 'Joker':
@@ -326,13 +333,20 @@ class BailenUI implements GameUI<BailenTypes> {
   }
 
   promptNote(p: Prompt): string | null {
-    if (p.step.step !== 'Deployment') return null;
-    return 'A placed counter stays where it is: Game Setup in the engine has no step to move placements before play. Undo takes placements back one at a time (in hot-seat, only your own), until the first initiative roll.';
+    const step = p.step;
+    if (step.step === 'ConfirmDeployment' || (step.step === 'Deployment' && step.lifts_left !== null && step.lifts_left !== undefined)) {
+      const left = step.lifts_left ?? 0;
+      return `Until you confirm the deployment, click a counter you placed in this step to lift it, then click a highlighted hex to place it again (${left} ${left === 1 ? 'lift' : 'lifts'} left in this step); "Confirm the deployment" hands over to the next step. Undo also takes placements back, until the first initiative roll.`;
+    }
+    if (step.step !== 'Deployment') return null;
+    // A game saved before the confirm_deployment option: its placements are final.
+    return 'A placed counter stays where it is: this game was started without "Confirm the deployment", so a placement is final. Undo takes placements back one at a time (in hot-seat, only your own), until the first initiative roll.';
   }
 
   /** Place the rest of this deployment step (the deciding side's counters only): at each prompt the
    * engine names the next counter and its legal hexes, and one of them is chosen. */
   shortcuts(p: Prompt): Shortcut<BailenTypes>[] {
+    // Only while counters remain unplaced; the placed ones may still be lifted before confirming.
     if (p.step.step !== 'Deployment') return [];
     const side = p.side;
     return [
@@ -427,6 +441,10 @@ class BailenUI implements GameUI<BailenTypes> {
         return `${e.side} reinforcements arrive.`;
       case 'Deployed':
         return `${name(e.unit)} deployed at ${e.to}.`;
+      case 'Lifted':
+        return `${name(e.unit)} lifted from ${e.from} to be placed again.`;
+      case 'DeploymentConfirmed':
+        return `The ${e.side} confirm their deployment.`;
       case 'Entered':
         return `${name(e.unit)} enters: ${path(e.path)}.`;
       case 'CannotEnter':
@@ -507,6 +525,8 @@ class BailenUI implements GameUI<BailenTypes> {
         return { hex: a.to };
       case 'ActivateLeader':
         return { piece: a.leader };
+      case 'LiftDeployed':
+        return { piece: a.unit };
       case 'SelectMover':
         return { piece: a.unit };
       case 'MoveTo':

@@ -37,6 +37,10 @@ mkdir -p www/pkg
 cp pkg/*.js pkg/*.d.ts pkg/*.wasm www/pkg/
 ls -l www/pkg
 
+# Bundled into the page: its start screen is drawn from it while the wasm is still downloading.
+step "the engine's catalogue -> www/pkg/catalogue.json"
+node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/catalogue.mjs
+
 step "tsc --noEmit (typecheck www/src against the generated pkg types)"
 timed tsc --noEmit -p tsconfig.json
 

@@ -20,7 +20,7 @@ async function throttle(page) {
 }
 
 /** Navigate on the throttled line: the time (ms from navigation) of the start screen ready and of the wasm. */
-async function throttledLoad(page, origin) {
+async function throttledLoad(page, origin, whileLoading = async () => {}) {
   await page.addInitScript(() => {
     // When the page says it is ready (body[data-ready]), in the page's own clock (0 = navigation).
     // When the start screen is shown (body[data-start], the engine may still be on its way) and
@@ -43,6 +43,8 @@ async function throttledLoad(page, origin) {
   };
   page.on('response', onResponse);
   await page.goto(origin + '/');
+  await page.waitForSelector('body[data-start="shown"]', { timeout: 30_000 });
+  await whileLoading();
   await ready(page);
   await page.waitForFunction(() => window.__readyAt !== undefined);
   page.off('response', onResponse);
@@ -62,7 +64,20 @@ export default async function loading({ page, origin, perf }) {
   await throttle(page);
 
   // 1. The start screen on the slow line, and the wasm served compressed.
-  const { startAt, readyAt, wasm } = await throttledLoad(page, origin);
+  let early = null;
+  const { startAt, readyAt, wasm } = await throttledLoad(page, origin, async () => {
+    early = await page.evaluate(() => ({
+      loaded: document.body.dataset.ready === 'true',
+      status: document.getElementById('status')?.textContent ?? '',
+      startDisabled: document.getElementById('start-button')?.disabled,
+      rulesets: document.querySelectorAll('#ruleset option').length,
+    }));
+    await shot('0-engine-loading');
+  });
+  if (!early.loaded) {
+    check(early.rulesets >= 4 && early.startDisabled && /Loading the rules engine/.test(early.status),
+      'while the engine downloads, the start screen offers the games, says so, and Start waits', early);
+  }
   console.log(`      start screen shown ${startAt?.toFixed(0)} ms after navigation, engine ready ${readyAt.toFixed(0)} ms (4 Mbit/s, 80 ms)`);
   check(await page.isVisible('#start') && (await page.locator('#ruleset option').count()) >= 4, 'the start screen is shown with the rulesets');
   check(wasm.length === 1, 'the wasm is fetched once (the preload is used by the engine)', wasm);

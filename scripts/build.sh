@@ -4,6 +4,7 @@
 #   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node;
 #              SKIP_NODE_PKG=1 skips it, as serve.sh does)
 #   www/dist/  the page's TypeScript, bundled by esbuild (main.js, and worker.js for the computer)
+#   *.br, *.gz precompressed copies of www/'s files, served by scripts/serve.sh
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +37,10 @@ mkdir -p www/pkg
 cp pkg/*.js pkg/*.d.ts pkg/*.wasm www/pkg/
 ls -l www/pkg
 
+# Bundled into the page: its start screen is drawn from it while the wasm is still downloading.
+step "the engine's catalogue -> www/pkg/catalogue.json"
+node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/catalogue.mjs
+
 step "tsc --noEmit (typecheck www/src against the generated pkg types)"
 timed tsc --noEmit -p tsconfig.json
 
@@ -52,7 +57,14 @@ else
   timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
 fi
 
+# scripts/serve.sh and the e2e tests send these to browsers that accept them (Content-Encoding).
+step "precompress the page's files (.br, .gz beside each)"
+timed node scripts/compress.mjs www/index.html www/style.css www/dist www/pkg
+
 wasm_bytes="$(stat -c %s www/pkg/napoleonic_bg.wasm)"
-wasm_gz="$(gzip -9c www/pkg/napoleonic_bg.wasm | wc -c)"
+wasm_gz="$(stat -c %s www/pkg/napoleonic_bg.wasm.gz)"
+wasm_br="$(stat -c %s www/pkg/napoleonic_bg.wasm.br)"
+# serve.sh rebuilds only when a source is newer than this stamp.
+touch www/.built
 trap - EXIT
-step "build done in $((SECONDS - started)) s (napoleonic_bg.wasm: $wasm_bytes bytes, $wasm_gz gzipped)"
+step "build done in $((SECONDS - started)) s (napoleonic_bg.wasm: $wasm_bytes bytes, $wasm_gz gzip, $wasm_br brotli)"

@@ -5,5 +5,6 @@ pub mod graph;
 pub mod hex;
 pub mod odds;
 pub mod outcome;
+pub mod packed;
 pub mod plane;
 pub mod record;

@@ -1,52 +1,21 @@
-// Shared pieces of the end-to-end tests: a tiny static server for www/, a headless Chromium
+// Shared pieces of the end-to-end tests: the page's own static server for www/, a headless Chromium
 // (Debian's /usr/bin/chromium driven by playwright-core) with a fresh profile per suite, checks,
 // screenshots, and readers of the page's state.
-import { createServer } from 'node:http';
-import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { staticServer } from '../../scripts/static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WWW = path.join(ROOT, 'www');
 export const RESULTS = path.join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ts': 'text/plain; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
+/** www/ served as scripts/serve.sh serves it (precompressed files, MIME types), never cached. */
 export function serve(root = WWW) {
-  const server = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-      if (file !== root && !file.startsWith(root + path.sep)) {
-        res.writeHead(403).end('forbidden');
-        return;
-      }
-      if ((await stat(file).catch(() => null))?.isDirectory()) file = path.join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
+  const server = staticServer(root, { cache: 'no-store' });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));

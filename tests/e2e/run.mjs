@@ -20,6 +20,7 @@ import player from './player.mjs';
 import deploy from './deploy.mjs';
 import hexmap, { hexmapPhone } from './hexmap.mjs';
 import games, { gamesPhone } from './games.mjs';
+import loading, { loadingPhone } from './loading.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -38,6 +39,8 @@ const SUITES = [
   { name: 'hexmap-phone', run: hexmapPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'games', run: games, viewport: { width: 1366, height: 900 } },
   { name: 'games-phone', run: gamesPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
+  { name: 'loading', run: loading, viewport: { width: 1366, height: 900 } },
+  { name: 'loading-phone', run: loadingPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

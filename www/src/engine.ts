@@ -16,6 +16,7 @@ import init, {
   type Point,
   type Prompt,
 } from '../pkg/napoleonic.js';
+import shippedCatalogue from '../pkg/catalogue.json';
 
 /**
  * The generated types of one ruleset. The shell sees only these bounds (sides are strings, the
@@ -129,12 +130,23 @@ export function loadEngine(): Promise<void> {
   return loaded;
 }
 
-let cachedCatalogue: Catalogue | undefined;
+/**
+ * Every ruleset the engine knows: scenarios, options, presets, sides. Until the engine has
+ * loaded, the engine's own answer written at build time (scripts/catalogue.mjs), so the start
+ * screen is shown while the module is still on its way; then `confirmCatalogue` checks it.
+ */
+let cachedCatalogue = shippedCatalogue as unknown as Catalogue;
 
-/** Every ruleset the engine knows: scenarios, options, presets, sides (after loadEngine). */
 export function catalogue(): Catalogue {
-  cachedCatalogue ??= engineCatalogue();
   return cachedCatalogue;
+}
+
+/** After loadEngine: true if the engine's catalogue is the one shipped, else it takes its place. */
+export function confirmCatalogue(): boolean {
+  const live = engineCatalogue();
+  if (JSON.stringify(live) === JSON.stringify(cachedCatalogue)) return true;
+  cachedCatalogue = live;
+  return false;
 }
 
 /** The ruleset a saved string is for; throws the engine's error if it cannot be read. */

@@ -9,9 +9,9 @@ import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
-import { errorMessage, loadEngine, savedRuleset, Session, tableDistance, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
+import { confirmCatalogue, errorMessage, loadEngine, savedRuleset, Session, tableDistance, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
 import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards } from './games/adapter.js';
-import { rulesetById, rulesets } from './games/index.js';
+import { forgetRulesets, rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
 import { oddsBar } from './ui/odds.js';
@@ -351,8 +351,50 @@ function clearError(): void {
   for (const row of el.gamesList.querySelectorAll<HTMLElement>('.inline-error')) row.hidden = true;
 }
 
+/** What was just done (setStatus): said before what happens now, until the next choice. */
+let statusNote: { text: string; session: Session | null; count: number } | null = null;
+
+/** The header's status: a note of what was just done, if any, then who decides now and what. */
 function setStatus(text: string): void {
-  el.status.textContent = text;
+  const session = current?.session ?? null;
+  statusNote = { text, session, count: session?.choiceCount() ?? 0 };
+  sayStatus();
+}
+
+/** Who decides now and what, in a few words (the header's status; a phone shows it too). */
+function nowWords(c: Current): string {
+  const s = shown()!;
+  const prompt = s.prompt();
+  let now: string;
+  if (!prompt) {
+    const outcome = s.outcome();
+    now = outcome ? `Game over: ${c.ui.outcomeWords(outcome)}.` : 'The game is over.';
+  } else {
+    const side = sideInfo(c, prompt.side)?.label ?? prompt.side;
+    // With hidden information the step's name only, as in the list of games.
+    const step = hiddenInfo(c) ? stepTagWords(prompt.step) : c.ui.promptWords(prompt).replace(/^.*? to decide — /, '').replace(/\.(\s.*)?$/, '');
+    now = isComputer(c, prompt.side) ? `${side} (the computer) to decide: ${step}.` : `${side} to decide: ${step}.`;
+  }
+  return replay ? `Earlier position (choice ${replay.choice}): ${now}` : now;
+}
+
+function sayStatus(): void {
+  const c = current;
+  const live = c !== null && !el.game.hidden;
+  const note = statusNote && (!live || (statusNote.session === c.session && statusNote.count === c.session.choiceCount())) ? statusNote.text : '';
+  let now = '';
+  if (live) {
+    try {
+      now = nowWords(c);
+    } catch {
+      // The note alone.
+    }
+  }
+  const text = [note, now].filter(Boolean).join(' ');
+  if (el.status.textContent !== text) {
+    el.status.textContent = text;
+    el.status.title = text;
+  }
 }
 
 function randomSeed(): number {
@@ -759,6 +801,7 @@ function renderPrompt(c: Current, prompt: EnginePrompt | null, readOnly: boolean
       }
     }
   }
+  sayStatus();
   const dice = prompt && !readOnly && !secret ? c.ui.promptDice(prompt) : [];
   const diceKey = JSON.stringify(dice);
   if (el.promptDice.dataset.key !== diceKey) {
@@ -1740,6 +1783,7 @@ function showStart(): void {
   el.game.hidden = true;
   el.start.hidden = false;
   renderGames();
+  setStatus(current ? 'Choose a new game, or go back to the game.' : 'Choose a game to start, resume or load.');
   el.ruleset.focus();
 }
 
@@ -2207,8 +2251,21 @@ async function main(): Promise<void> {
     if (fromLocation()) render();
   });
   performance.mark('main-start');
+  const engine = loadEngine();
+  // A first visit (no game to restore, no link): the start screen at once, from the catalogue
+  // written at build time, while the engine is still downloading; what needs the engine waits.
+  const early = !location.hash && shelf.lastId() === null && !shelf.oldAutosave(knownLevel);
+  const needEngine = () => [...el.start.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type="file"]')];
+  if (early) {
+    fillStartForm();
+    showStart();
+    for (const b of needEngine()) b.disabled = true;
+    setStatus('Loading the rules engine… choose a game meanwhile.');
+    performance.mark('start-screen');
+    document.body.dataset.start = 'shown';
+  }
   try {
-    await loadEngine();
+    await engine;
     performance.mark('engine-loaded');
   } catch (e) {
     showError(`The rules engine could not be loaded: ${errorMessage(e)}`);
@@ -2216,10 +2273,14 @@ async function main(): Promise<void> {
     return;
   }
   // The start screen's rulesets, scenarios and options are the engine's catalogue.
-  fillStartForm();
-  setStatus('Engine ready.');
+  if (!confirmCatalogue() || !early) {
+    forgetRulesets();
+    fillStartForm();
+  }
+  for (const b of needEngine()) b.disabled = false;
   migrateOldAutosave();
-  if (!fromLocation() && !restore()) showStart();
+  if (!early && !fromLocation() && !restore()) showStart();
+  if (early) setStatus('Choose a game to start, resume or load.');
   await restoring;
   document.body.dataset.ready = 'true';
 }

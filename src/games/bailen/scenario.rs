@@ -9,7 +9,8 @@ use std::sync::{Arc, OnceLock};
 
 /// The id of the built-in scenario.
 pub const DEFAULT_SCENARIO: &str = "bailen-1808";
-const BUILT_IN: &str = include_str!("../../../scenarios/bailen.json");
+/// The built-in file, packed by build.rs (inflated when first read).
+const BUILT_IN: crate::core::packed::Packed = crate::packed!("bailen.json");
 
 // ---- The file as written (plain description, untrusted) ----
 
@@ -241,7 +242,7 @@ impl Scenario {
             return Err(format!("unknown Bailén scenario '{id}' (known: {DEFAULT_SCENARIO})"));
         }
         CACHE
-            .get_or_init(|| Scenario::check_built_in_json(BUILT_IN, "scenarios/bailen.json").map(Arc::new))
+            .get_or_init(|| Scenario::check_built_in_json(&BUILT_IN.text(), "scenarios/bailen.json").map(Arc::new))
             .clone()
     }
 

@@ -7,7 +7,8 @@ use crate::core::graph::Graph;
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
 
-const BUILT_IN: &str = include_str!("../../../scenarios/bloody_monday.json");
+/// The built-in file, packed by build.rs (inflated when first read).
+const BUILT_IN: crate::core::packed::Packed = crate::packed!("bloody_monday.json");
 
 /// Scenario id of the full battle.
 pub const BORODINO: &str = "borodino";
@@ -389,7 +390,7 @@ impl Scenario {
     /// The built-in data (parsed and validated once).
     pub fn shared() -> Result<Arc<Scenario>, String> {
         static CELL: OnceLock<Result<Arc<Scenario>, String>> = OnceLock::new();
-        CELL.get_or_init(|| Scenario::parse(BUILT_IN).map(Arc::new)).clone()
+        CELL.get_or_init(|| Scenario::parse(&BUILT_IN.text()).map(Arc::new)).clone()
     }
 
     pub fn area(&self, idx: u8) -> &Area {

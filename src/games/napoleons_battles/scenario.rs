@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-const BUILT_IN: &str = include_str!("../../../scenarios/napoleons_battles.json");
+/// The built-in file, packed by build.rs (inflated when first read).
+const BUILT_IN: crate::core::packed::Packed = crate::packed!("napoleons_battles.json");
 
 /// Scenario id of the first battle: Medina de Rioseco, 14 July 1808 (nb-gaps.md c).
 pub const MEDINA_DE_RIOSECO: &str = "medina-de-rioseco";
@@ -664,7 +665,7 @@ fn validate(f: &FileIn, s: &ScenarioIn) -> Result<Scenario, String> {
 /// The built-in scenarios, read once.
 pub fn built_in() -> &'static [Arc<Scenario>] {
     static S: OnceLock<Vec<Arc<Scenario>>> = OnceLock::new();
-    S.get_or_init(|| parse_file("scenarios/napoleons_battles.json", BUILT_IN).unwrap_or_default())
+    S.get_or_init(|| parse_file("scenarios/napoleons_battles.json", &BUILT_IN.text()).unwrap_or_default())
 }
 
 pub fn by_id(id: &str) -> Result<Arc<Scenario>, GameError> {

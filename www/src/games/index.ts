@@ -26,6 +26,11 @@ export function rulesets(): RulesetEntry[] {
   return entries;
 }
 
+/** Join the catalogue again (after the engine's own replaced the one shipped). */
+export function forgetRulesets(): void {
+  entries = undefined;
+}
+
 export function rulesetById(id: string): RulesetEntry | undefined {
   return rulesets().find((r) => r.id === id);
 }

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use tsify::Tsify;
 
-const BUILT_IN: &str = include_str!("../../../../scenarios/muskets_battles.json");
+/// The built-in file, packed by build.rs (inflated when first read).
+const BUILT_IN: crate::core::packed::Packed = crate::packed!("muskets_battles.json");
 
 /// The built-in battle scenarios, in printed order (D.1-D.6).
 pub const SCENARIO_IDS: [&str; 6] = ["medina-de-rioseco", "medellin", "sagunto", "ocana", "arapiles", "vitoria"];
@@ -517,7 +518,7 @@ pub struct Scenario {
 
 fn tables() -> Result<&'static Tables, String> {
     static TABLES: OnceLock<Result<Tables, String>> = OnceLock::new();
-    TABLES.get_or_init(|| read_tables(BUILT_IN)).as_ref().map_err(|e| e.clone())
+    TABLES.get_or_init(|| read_tables(&BUILT_IN.text())).as_ref().map_err(|e| e.clone())
 }
 
 fn arm_of(s: &str) -> Option<Arm> {
@@ -1242,5 +1243,5 @@ impl Scenario {
 
 #[doc(hidden)]
 pub fn check_built_in() -> Result<(), String> {
-    read_tables(BUILT_IN).map(|_| ())
+    read_tables(&BUILT_IN.text()).map(|_| ())
 }

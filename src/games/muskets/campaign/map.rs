@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 
 /// The file name used in the errors about the built-in map.
 pub const FILE_NAME: &str = "muskets_campaign_map.json";
-const BUILT_IN: &str = include_str!("../../../../scenarios/muskets_campaign_map.json");
+/// The built-in file, packed by build.rs (inflated when first read).
+const BUILT_IN: crate::core::packed::Packed = crate::packed!("muskets_campaign_map.json");
 /// Bounds for the untrusted text: the built-in file is about 400 KB and nested 6 levels.
 const MAX_BYTES: usize = 4 * 1024 * 1024;
 const MAX_DEPTH: usize = 16;
@@ -137,7 +138,7 @@ impl CampaignMap {
     /// The built-in map, read and validated once.
     pub fn built_in() -> Result<&'static CampaignMap, String> {
         static MAP: OnceLock<Result<CampaignMap, String>> = OnceLock::new();
-        MAP.get_or_init(|| CampaignMap::from_json(FILE_NAME, BUILT_IN)).as_ref().map_err(|e| e.clone())
+        MAP.get_or_init(|| CampaignMap::from_json(FILE_NAME, &BUILT_IN.text())).as_ref().map_err(|e| e.clone())
     }
 
     /// Read and validate a map file. `file` names it in the errors.
@@ -556,7 +557,7 @@ mod tests {
     }
 
     fn edited(f: impl FnOnce(&mut Value)) -> Result<CampaignMap, String> {
-        let mut v: Value = serde_json::from_str(BUILT_IN).expect("json");
+        let mut v: Value = serde_json::from_str(&BUILT_IN.text()).expect("json");
         f(&mut v);
         CampaignMap::from_json("edited.json", &v.to_string())
     }
@@ -617,13 +618,14 @@ mod tests {
 
     #[test]
     fn no_panic_on_truncated_or_garbled_input() {
-        let n = BUILT_IN.len();
+        let text = BUILT_IN.text();
+        let n = text.len();
         for k in 0..300 {
             let cut = k * n / 300;
-            let cut = (cut..=n).find(|&c| BUILT_IN.is_char_boundary(c)).unwrap_or(n);
-            let _ = CampaignMap::from_json("cut.json", &BUILT_IN[..cut]);
+            let cut = (cut..=n).find(|&c| text.is_char_boundary(c)).unwrap_or(n);
+            let _ = CampaignMap::from_json("cut.json", &text[..cut]);
         }
-        let mut v: Value = serde_json::from_str(BUILT_IN).expect("json");
+        let mut v: Value = serde_json::from_str(&BUILT_IN.text()).expect("json");
         // every field of one zone and one border replaced by each odd value
         let odd = [Value::Null, Value::from(-1), Value::from(1e300), Value::from("x"), serde_json::json!([]), serde_json::json!({})];
         for key in v["zones"][3].as_object().expect("zone").keys().cloned().collect::<Vec<_>>() {

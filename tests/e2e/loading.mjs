@@ -1,0 +1,158 @@
+// Loading on a slow line, as a player on it gets the page: Chromium's network throttled to
+// 4 Mbit/s down and up with 80 ms latency (CDP Network.emulateNetworkConditions), a fresh
+// profile, the files served compressed as the real server serves them. The start screen must be
+// ready within 1.5 s of navigation; the first game's board is timed too. The header's status
+// says what is happening now (who decides, what), on a desktop and, shortened, on a phone.
+import { check, clickAction, ready, shooter, state } from './lib.mjs';
+
+export const LINE = { offline: false, latency: 80, downloadThroughput: 500_000, uploadThroughput: 500_000 };
+const START_SCREEN_MS = 1500;
+const ENGINE_MS = 3000;
+const BOARD_MS = 4000;
+
+/** Throttle the page's network like a 4 Mbit/s line with 80 ms latency. */
+async function throttle(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', LINE);
+  return cdp;
+}
+
+/** Navigate on the throttled line: the time (ms from navigation) of the start screen ready and of the wasm. */
+async function throttledLoad(page, origin, whileLoading = async () => {}) {
+  await page.addInitScript(() => {
+    // When the page says it is ready (body[data-ready]), in the page's own clock (0 = navigation).
+    // When the start screen is shown (body[data-start], the engine may still be on its way) and
+    // when the page is ready (body[data-ready], the engine loaded), in the page's clock (0 = navigation).
+    new MutationObserver((_, obs) => {
+      const b = document.body;
+      if (b?.dataset.start === 'shown' && !b.querySelector('#start')?.hidden && window.__startAt === undefined) window.__startAt = performance.now();
+      if (b?.dataset.ready === 'true') {
+        window.__readyAt = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready', 'data-start'] });
+  });
+  const wasm = [];
+  const onResponse = async (res) => {
+    if (!res.url().endsWith('.wasm')) return;
+    const headers = await res.allHeaders();
+    const sizes = await res.request().sizes().catch(() => null);
+    wasm.push({ url: res.url(), encoding: headers['content-encoding'] ?? null, type: headers['content-type'], bytes: sizes?.responseBodySize ?? null });
+  };
+  page.on('response', onResponse);
+  await page.goto(origin + '/');
+  await page.waitForSelector('body[data-start="shown"]', { timeout: 30_000 });
+  await whileLoading();
+  await ready(page);
+  await page.waitForFunction(() => window.__readyAt !== undefined);
+  page.off('response', onResponse);
+  const readyAt = await page.evaluate(() => window.__readyAt);
+  const startAt = await page.evaluate(() => window.__startAt ?? null);
+  const marks = await page.evaluate(() => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    const res = (end) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(end))?.responseEnd ?? null;
+    return { mainJs: res('dist/main.js'), wasm: res('.wasm'), mainStart: at('main-start'), engineLoaded: at('engine-loaded') };
+  });
+  console.log(`      (ms after navigation: main.js in ${marks.mainJs?.toFixed(0)}, wasm in ${marks.wasm?.toFixed(0)}, main() ${marks.mainStart?.toFixed(0)}, engine ready ${marks.engineLoaded?.toFixed(0)})`);
+  return { startAt, readyAt, wasm };
+}
+
+export default async function loading({ page, origin, perf }) {
+  const shot = shooter(page, 'loading');
+  await throttle(page);
+
+  // 1. The start screen on the slow line, and the wasm served compressed.
+  let early = null;
+  const { startAt, readyAt, wasm } = await throttledLoad(page, origin, async () => {
+    early = await page.evaluate(() => ({
+      loaded: document.body.dataset.ready === 'true',
+      status: document.getElementById('status')?.textContent ?? '',
+      startDisabled: document.getElementById('start-button')?.disabled,
+      rulesets: document.querySelectorAll('#ruleset option').length,
+    }));
+    await shot('0-engine-loading');
+  });
+  if (!early.loaded) {
+    check(early.rulesets >= 4 && early.startDisabled && /Loading the rules engine/.test(early.status),
+      'while the engine downloads, the start screen offers the games, says so, and Start waits', early);
+  }
+  console.log(`      start screen shown ${startAt?.toFixed(0)} ms after navigation, engine ready ${readyAt.toFixed(0)} ms (4 Mbit/s, 80 ms)`);
+  check(await page.isVisible('#start') && (await page.locator('#ruleset option').count()) >= 4, 'the start screen is shown with the rulesets');
+  check(wasm.length === 1, 'the wasm is fetched once (the preload is used by the engine)', wasm);
+  check(['br', 'gzip'].includes(wasm[0]?.encoding), `the wasm is served compressed (Content-Encoding ${wasm[0]?.encoding})`, wasm[0]);
+  check(wasm[0]?.type === 'application/wasm', 'the wasm is served as application/wasm', wasm[0]);
+  console.log(`      the wasm crossed the line in ${wasm[0]?.bytes} bytes`);
+  check(startAt !== null && startAt < START_SCREEN_MS, `the start screen is shown in under ${START_SCREEN_MS} ms on a 4 Mbit/s line (${startAt?.toFixed(0)} ms)`);
+  check(readyAt < ENGINE_MS, `the engine is loaded and the Start button live within ${ENGINE_MS} ms (${readyAt.toFixed(0)} ms)`);
+  await shot('1-start');
+
+  // 2. The first game (the default ruleset and scenario), started the moment Start is live: its board drawn.
+  const clicked = await page.evaluate(() => performance.now());
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  // The page marks the frame painted with the first legal moves highlighted on the map.
+  await page.waitForFunction(() => performance.getEntriesByName('first-highlight-painted').length > 0 && document.querySelectorAll('#actions button').length > 0);
+  const drawnAt = await page.evaluate(() => performance.getEntriesByName('first-highlight-painted')[0].startTime);
+  console.log(`      first game's board drawn ${(drawnAt - clicked).toFixed(0)} ms after the click (${drawnAt.toFixed(0)} ms after navigation)`);
+  check(drawnAt < BOARD_MS, `the first game's board is drawn within ${BOARD_MS} ms of navigation (${drawnAt.toFixed(0)} ms)`);
+  perf.loading = { line: LINE, startScreenMs: startAt, engineReadyMs: readyAt, boardMs: drawnAt, boardAfterClickMs: drawnAt - clicked, wasmBytesOnTheLine: wasm[0]?.bytes ?? null, encoding: wasm[0]?.encoding ?? null };
+
+  // 3. The header's status says who decides now and what, after every change.
+  const nowLine = () => page.evaluate(() => ({
+    status: document.getElementById('status')?.textContent ?? '',
+    side: document.getElementById('prompt-side')?.textContent ?? '',
+    // The decision in the side panel's words, without its side: the status says it too.
+    what: (document.getElementById('prompt')?.textContent ?? '').replace(/^.*? to decide — /, '').replace(/\.(\s.*)?$/, ''),
+  }));
+  let s = await state(page);
+  let n = await nowLine();
+  check(n.side.length > 0 && n.status.includes(`${n.side} to decide: ${n.what}`), `the header's status says who decides now and what (${n.status})`, n);
+  check(await page.isVisible('#status'), 'the header status is visible on a desktop');
+  const seen = new Set([n.status]);
+  for (let i = 0; i < 8 && s.actions.length; i += 1) {
+    await clickAction(page, 0);
+    s = await state(page);
+    n = await nowLine();
+    check(!/Game started/.test(n.status) || i === 0, `after choice ${i + 1} the status is not "Game started." any more`, n.status);
+    if (s.actions.length) check(n.status.includes(`${n.side} to decide: ${n.what}`), `after choice ${i + 1} the status says who decides and what (${n.status})`, n);
+    seen.add(n.status);
+  }
+  check(seen.size > 1, 'the status changed with the decisions', [...seen]);
+  await page.click('#undo');
+  await page.waitForFunction(() => /Took back/.test(document.getElementById('status')?.textContent ?? ''));
+  n = await nowLine();
+  check(n.status.includes(n.side), `after Undo the status says what was taken back and who decides now (${n.status})`);
+  await shot('2-status');
+}
+
+/** On a phone: the start screen on the slow line, and the status of now in the header. */
+export async function loadingPhone({ page, origin }) {
+  const shot = shooter(page, 'loading-phone');
+  await throttle(page);
+  const { startAt, readyAt } = await throttledLoad(page, origin);
+  console.log(`      phone: start screen shown ${startAt?.toFixed(0)} ms after navigation, engine ready ${readyAt.toFixed(0)} ms`);
+  check(startAt !== null && startAt < START_SCREEN_MS, `phone: the start screen is shown in under ${START_SCREEN_MS} ms on a 4 Mbit/s line (${startAt?.toFixed(0)} ms)`);
+  await page.tap('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#actions button').length > 0);
+  const read = () => page.evaluate(() => {
+    const st = document.getElementById('status');
+    const box = st?.getBoundingClientRect();
+    return {
+      text: st?.textContent ?? '',
+      visible: !!box && box.width > 40 && box.height > 0 && getComputedStyle(st).display !== 'none',
+      inside: !!box && box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0,
+      side: document.getElementById('prompt-side')?.textContent ?? '',
+    };
+  });
+  let r = await read();
+  check(r.visible && r.inside, 'phone: a status of now is visible in the header', r);
+  check(r.side.length > 0 && r.text.includes(r.side), `phone: the status names who decides (${r.text})`);
+  await shot('1-game');
+  for (let i = 0; i < 3; i += 1) await clickAction(page, 0);
+  r = await read();
+  check(r.visible && r.text.includes(r.side), `phone: after three choices the status names who decides now (${r.text})`);
+  await shot('2-after-choices');
+}

@@ -190,7 +190,7 @@ export async function hexmapPhone({ page, origin }) {
   await startBailen(page, origin);
   await page.tap('#start-button');
   await page.waitForSelector('#game:not([hidden]) .l-hl .hl.on');
-  const area = await box(page, '#board');
+  let area = await box(page, '#board');
   const inViewport = (b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= 390 && b.y + b.height <= 844;
   const inBoard = (b) => b.x >= area.x - 0.5 && b.y >= area.y - 0.5 && b.x + b.width <= area.x + area.width + 0.5 && b.y + b.height <= area.y + area.height + 0.5;
   const hexes = await page.locator('.l-hl .hl.on').evaluateAll((ps) => ps.map((p) => {
@@ -209,6 +209,8 @@ export async function hexmapPhone({ page, origin }) {
   // A position with counters to choose.
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);
   await ready(page);
+  // The board's box in this game (the header's status row and the prompt differ from the last).
+  area = await box(page, '#board');
   const attacker = `.piece[data-unit="${F(32)}"]`;
   let b = await box(page, `${attacker} .c-body`);
   check(b.width >= 40 && b.height >= 40 && inViewport(b) && inBoard(b),
@@ -239,7 +241,7 @@ export async function hexmapPhone({ page, origin }) {
   check(Math.abs(tx1 - tx) < 0.5 && Math.abs(ty1 - ty) < 0.5, 'the tap did not move the map (the counter\'s centre stayed put)', [b, b1]);
   check(await page.locator('#hover-card').isHidden(), 'a tap that selects leaves no card over the map');
   const target = await box(page, `.piece[data-unit="${S(7)}"] .c-body`);
-  check(target && target.width >= 40 && inBoard(target), `the target's counter is on the screen, ${target?.width.toFixed(0)} px wide`, target);
+  check(target && target.width >= 40 && inBoard(target), `the target's counter is on the screen, ${target?.width.toFixed(0)} px wide`, { target, area });
   await shot('2-selected');
 
   // A tap on a counter that is no choice opens its card; the close button, Escape and a tap

@@ -1612,6 +1612,9 @@ function adopt(
   el.title.textContent = entry.info.title;
   el.start.hidden = true;
   el.game.hidden = false;
+  // A new game opens at the top of the page (the start screen may have been scrolled to reach
+  // Start), so the header's status and the board are in view.
+  window.scrollTo(0, 0);
   log.setViewing(null);
   log.reset([{ choice: 0, lines: [], notes: note ? [note] : [] }]);
   el.side.scrollTop = 0;
@@ -1791,6 +1794,7 @@ function backToGame(): void {
   if (!current) return;
   el.start.hidden = true;
   el.game.hidden = false;
+  window.scrollTo(0, 0);
   render();
 }
 

@@ -242,6 +242,59 @@ export default async function tableSuite({ page, origin }) {
   check(!s.error, 'no error is shown', s.error);
   await shot('desktop');
   await shot('desktop-full', true);
+  await fireAndMelee(page, origin, shot);
+}
+
+const RIOSECO_IDS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10', 'S11', 'S12', 'S13'];
+
+/** A test position of Rioseco's table with only `units` on it (the engine's public Setup). */
+async function openArena(page, origin, fields, units) {
+  const named = units.map((u) => u.id);
+  const setup = { scenario: 'medina-de-rioseco', ...fields, units, removed: RIOSECO_IDS.filter((i) => !named.includes(i)) };
+  await page.goto(`${origin}/?test&ruleset=napoleons-battles#setup=${encodeURIComponent(JSON.stringify(setup))}`);
+  await ready(page);
+  await page.waitForSelector('#table-board svg.nb-table .nb-unit');
+}
+
+/** Fire and melee as a player would: the odds before committing, a click to fire or fight, the dice drawn as dice, the log explaining each roll by its modifier. */
+async function fireAndMelee(page, origin, shot) {
+  // F2 (French line infantry) 2" from S4, step 7; the d10 will be a 7.
+  await openArena(page, origin, { step: 'OffensiveFire', dice: [7] }, [
+    { id: 'F2', front: { x: 6000, y: 3000 }, facing: 270 },
+    { id: 'S4', front: { x: 5800, y: 3000 }, facing: 90 },
+  ]);
+  let s = await state(page);
+  const odds = await page.evaluate(() =>
+    [...document.querySelectorAll('#actions button[data-type="Fire"]')].map((b) => [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0)));
+  check(odds.length === 1 && odds[0] === 10, `the fire's odds are shown before it is chosen, in tenths (${odds})`, odds);
+  await page.click('#table-board .nb-unit[data-code="F2"] .nb-label', { force: true });
+  if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
+  const target = await page.evaluate(() => document.querySelector('#table-board .nb-unit[data-code="S4"]')?.classList.contains('target'));
+  check(target, 'clicking the firer marks its target on the table');
+  await page.click('#table-board .nb-unit[data-code="S4"] .nb-label', { force: true });
+  await choicesReach(page, s.choices + 1);
+  s = await state(page);
+  check((await page.locator('#dice .die[data-value="7"]').count()) === 1, "clicking the target fires: the d10 is drawn as a die showing 7");
+  check(s.logText.some((l) => /fire of .*\(\+0\): 7/.test(l)), 'the log explains the roll by its modifier (+0) and total', s.lastLog);
+  await shot('fire');
+  // Melee (step 8): F6 charged S4; 5 + 3 against 8 − 3: three hits, S4 withdraws, F6 bounces.
+  await openArena(page, origin, { step: 'Melee', dice: [5, 8, 9, 1] }, [
+    { id: 'F6', front: { x: 6000, y: 3000 }, facing: 270, charged: true },
+    { id: 'S4', front: { x: 6000, y: 3000 }, facing: 90 },
+  ]);
+  s = await state(page);
+  check(s.actions.some((a) => a.type === 'Fight'), `the melee is offered (${s.actions.map((a) => a.label).join(' | ')})`, s.actions);
+  await page.click('#table-board .nb-unit[data-code="F6"] .nb-label', { force: true });
+  if (await page.isVisible('#chooser')) await page.click('#chooser button[data-type="Fight"]');
+  await choicesReach(page, s.choices + 1);
+  s = await state(page);
+  const dice = await page.locator('#dice .die').evaluateAll((ds) => ds.map((d) => Number(d.dataset.value)));
+  check(dice.includes(5) && dice.includes(8), `clicking the unit fights: the melee dice are drawn (${dice})`, dice);
+  check(s.logText.some((l) => /French melee \(\+3\): 8/.test(l)) && s.logText.some((l) => /Allied melee \(-3\): 5/.test(l)), 'the log gives each side\'s melee roll with its modifier', s.logText.slice(-8));
+  check(s.logText.some((l) => /\(S4\) withdraws/.test(l)) && s.logText.some((l) => /\(S4\) goes 6\.0" to/.test(l)), 'and the withdrawal: S4 goes 6" back (the engine measures it)', s.logText.slice(-8));
+  const rolled = await page.locator('#dice li, #dice .die-row, #dice > *').evaluateAll((rs) => rs.map((r) => r.textContent.trim()));
+  check(rolled.some((t) => /French roll 5 for French melee/.test(t)) && rolled.some((t) => /Allied roll 8 for Allied melee/.test(t)), `each die is credited to the side that rolled it (${rolled.slice(0, 2).join(' / ')})`, rolled);
+  await shot('melee');
 }
 
 /** The table on a phone (390x844, touch): drawn, a unit selected by a tap, the steps' buttons. */

@@ -18,7 +18,7 @@ import {
   type NbTemplate,
   type NbView,
 } from '../../pkg/napoleonic.js';
-import type { EnginePrompt, Session } from '../engine.js';
+import { tableDistance, type EnginePrompt, type Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
 import type { TableMovable } from '../boards/table.js';
 import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
@@ -181,6 +181,14 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
     return a.type === 'EndRally' || a.type === 'EndMovement' || a.type === 'EndReaction' || a.type === 'EndFire' || a.type === 'FightOn' || a.type === 'EndPursuit';
   }
 
+  /** Whose roll it is, where the roll says (a melee or withdrawal side, the unit or general rolling). */
+  rollSide(r: NbRoll): string | null {
+    if (r.kind === 'Melee' || r.kind === 'Withdrawal') return r.side;
+    if (r.kind === 'Initiative' && r.general !== undefined && r.general !== null) return this.scenario.generals[r.general]?.side ?? null;
+    const unit = r.kind === 'Initiative' ? r.unit : r.unit;
+    return unit !== undefined && unit !== null ? (this.scenario.units[unit]?.side ?? null) : null;
+  }
+
   rollWords(r: NbRoll): string {
     switch (r.kind) {
       case 'Rally':
@@ -214,7 +222,11 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
       case 'Rallied':
         return `${this.unitName(e.unit)} rallies.`;
       case 'Moved':
-        return `${this.unitName(e.unit)} moves ${inches(e.cost)} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`;
+        // A formed move says what it cost; an unformed one (withdrawal, bounce, rout, evasion:
+        // cost 0) how far it went, as the engine measures it.
+        return e.cost > 0
+          ? `${this.unitName(e.unit)} moves ${inches(e.cost)} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`
+          : `${this.unitName(e.unit)} goes ${inches(tableDistance([e.from], [e.to]))} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`;
       case 'Formed':
         return `${this.unitName(e.unit)} forms ${FORMATION_WORDS[e.formation] ?? e.formation}.`;
       case 'GeneralMoved':
@@ -252,7 +264,7 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
     let side: string = this.session.prompt()?.side ?? 'French';
     for (const e of events) {
       if (e.type === 'TurnBegins' || e.type === 'StepBegins') side = e.side;
-      if (e.type === 'Rolled') out.push({ value: e.die, side, label: `${this.rollWords(e.roll)}: ${e.total}` });
+      if (e.type === 'Rolled') out.push({ value: e.die, side: this.rollSide(e.roll) ?? side, label: `${this.rollWords(e.roll)}: ${e.total}` });
     }
     return out;
   }

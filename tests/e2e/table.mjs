@@ -284,6 +284,12 @@ async function fireAndMelee(page, origin, shot) {
   ]);
   s = await state(page);
   check(s.actions.some((a) => a.type === 'Fight'), `the melee is offered (${s.actions.map((a) => a.label).join(' | ')})`, s.actions);
+  const meleeOdds = await page.evaluate(() =>
+    [...document.querySelectorAll('#actions button[data-type="Fight"]')].map((b) => ({
+      total: [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0),
+      title: b.title,
+    })));
+  check(meleeOdds.length === 1 && meleeOdds[0].total === 100, `the melee's odds are shown before it is fought, in hundredths of two d10 (${meleeOdds[0]?.title})`, meleeOdds);
   await page.click('#table-board .nb-unit[data-code="F6"] .nb-label', { force: true });
   if (await page.isVisible('#chooser')) await page.click('#chooser button[data-type="Fight"]');
   await choicesReach(page, s.choices + 1);

@@ -162,11 +162,13 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
         return { piece: a.unit, unit: a.target };
       case 'Rally':
         return { piece: a.unit, odds: true };
+      case 'Fight':
+        // A melee's odds: the engine's distribution of the round's outcomes.
+        return { piece: a.unit, odds: true };
       case 'Reform':
       case 'RoutMove':
       case 'Evade':
       case 'Stand':
-      case 'Fight':
       case 'Withdraw':
       case 'Stay':
         return { piece: a.unit };
@@ -277,7 +279,7 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
       .map((w, k) => {
         const r = w.outcome;
         const label =
-          r.kind === 'Hits' ? `${r.hits} hit${r.hits === 1 ? '' : 's'}` : r.kind === 'Rallied' ? (r.success ? 'rallies' : 'fails') : `French ${r.french}, Allied ${r.allied}`;
+          r.kind === 'Hits' ? `${r.hits} hit${r.hits === 1 ? '' : 's'}` : r.kind === 'Rallied' ? (r.success ? 'rallies' : 'fails') : `first round's losses: French ${r.french}, Allied ${r.allied}`;
         const key = r.kind === 'Hits' ? `o${Math.min(r.hits, 4)}` : r.kind === 'Rallied' ? (r.success ? 'o3' : 'o0') : `o${Math.min(k, 4)}`;
         return { key, label, count: w.weight };
       });

@@ -8,21 +8,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import { check, choicesReach, ready, ROOT, shooter, state } from './lib.mjs';
+import { ROOT, check, choicesReach, ready, shooter, startBailen, state } from './lib.mjs';
 
 extend([a11yPlugin]);
-
-/** Start Bailén with free deployment, both sides at this screen. */
-async function startBailen(page, origin, seed) {
-  await page.goto(origin + '/');
-  await ready(page);
-  if (!(await page.isVisible('#start'))) await page.click('#new-game');
-  await page.selectOption('#ruleset', 'bailen');
-  await page.fill('#seed', String(seed));
-  await page.uncheck('#options input[name="historical_deployment"]');
-  await page.click('#start-button');
-  await page.waitForSelector('#game:not([hidden])');
-}
 
 /** The engine's prompt as the page shows it: its side, whether it is a placement, its units. */
 function deployment(page) {
@@ -59,7 +47,7 @@ async function bailen(page, origin) {
   const formations = new Map(scenario.formations.map((f) => [f.name, f]));
 
   // ---- Automatic: three clicks for the three steps of Game Setup --------------------------------
-  await startBailen(page, origin, 1808);
+  await startBailen(page, origin, 1808, { historical: false });
   let d = await deployment(page);
   check(/Game setup/.test(d.prompt) && d.side === 'Spanish' && d.deploys > 10, 'free deployment starts with the Spanish placing Venegas\'s counters', d);
   check(d.shortcuts.includes('auto') && d.shortcuts.includes('historical'), 'the page offers to place the rest automatically or historically', d.shortcuts);
@@ -140,7 +128,7 @@ async function bailen(page, origin) {
   await shot('3-auto-done');
 
   // ---- Historical: every counter on its historical hex ------------------------------------------
-  await startBailen(page, origin, 1809);
+  await startBailen(page, origin, 1809, { historical: false });
   const confirm = async (n) => {
     await page.click('#actions button[data-type="ConfirmDeployment"]');
     await choicesReach(page, n);

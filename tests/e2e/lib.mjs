@@ -144,6 +144,18 @@ export function lastGame(page) {
 }
 
 /** Wait until the engine has recorded `n` choices. */
+/** Start Bailén from the start screen with this seed, historical deployment on or off. */
+export async function startBailen(page, origin, seed, { historical }) {
+  await page.goto(origin + '/');
+  await ready(page);
+  if (!(await page.isVisible('#start'))) await page.click('#new-game');
+  await page.selectOption('#ruleset', 'bailen');
+  await page.fill('#seed', String(seed));
+  await page.setChecked('#options input[name="historical_deployment"]', historical);
+  await page.click('#start-button');
+  await page.waitForSelector('#game:not([hidden])');
+}
+
 export function choicesReach(page, n) {
   return page.waitForFunction((k) => Number(document.body.dataset.choices) === k, n, { timeout: 10_000 });
 }

@@ -1,18 +1,6 @@
 // The page as a player expects it (issue 15): what the pointer hovers never moves, a click after
 // hovering applies the action clicked; Undo in hot-seat keeps to the deciding side's own choices.
-import { check, choicesReach, ready, shooter, state } from './lib.mjs';
-
-/** Start Bailén with historical deployment and a seed, both sides at this screen. */
-async function startBailen(page, origin, seed) {
-  await page.goto(origin + '/');
-  await ready(page);
-  if (!(await page.isVisible('#start'))) await page.click('#new-game');
-  await page.selectOption('#ruleset', 'bailen');
-  await page.fill('#seed', String(seed));
-  await page.check('#options input[name="historical_deployment"]');
-  await page.click('#start-button');
-  await page.waitForSelector('#game:not([hidden])');
-}
+import { check, choicesReach, ready, shooter, startBailen, state } from './lib.mjs';
 
 /** Choose the first action that neither cancels, ends nor passes, until `until` matches the prompt. */
 async function playUntil(page, until, limit = 200) {
@@ -42,7 +30,7 @@ const boxes = (page) =>
 
 /** Bailén, seed 4242: hovering the attacks of the reaction artillery moves nothing, and a click applies the one clicked. */
 async function hoverMovesNothing(page, origin, shot) {
-  await startBailen(page, origin, 4242);
+  await startBailen(page, origin, 4242, { historical: true });
   await playUntil(page, /Reaction artillery/);
   let s = await state(page);
   const attacks = s.actions.map((a, i) => [a, i]).filter(([a]) => a.type === 'Attack').map(([, i]) => i);

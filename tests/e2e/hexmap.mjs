@@ -206,6 +206,25 @@ export async function hexmapPhone({ page, origin }) {
   check(zoomButtons.every(([w, h]) => w >= 40 && h >= 40), `the zoom buttons are tap targets of 40 px or more (${JSON.stringify(zoomButtons[0])})`);
   await shot('1-deployment');
 
+  // The whole map (⤢): all of it in the box, no empty band, and the box did not move or resize.
+  const before = await box(page, '#board');
+  await page.tap('#zoom-fit');
+  const whole = await page.evaluate(() => {
+    const b = document.getElementById('board').getBoundingClientRect();
+    const m = document.querySelector('.hexmap .map-bg').getBoundingClientRect();
+    return {
+      board: [b.x, b.y, b.width, b.height],
+      map: [m.x, m.y, m.width, m.height],
+      band: Math.max(m.top - b.top, b.bottom - m.bottom, m.left - b.left, b.right - m.right, 0),
+      outside: Math.max(b.top - m.top, m.bottom - b.bottom, b.left - m.left, m.right - b.right, 0),
+    };
+  });
+  const after0 = await box(page, '#board');
+  check(whole.band <= 3, `the whole-map view fills the board's box: the widest empty band is ${whole.band.toFixed(1)} px`, whole);
+  check(whole.outside <= 1, 'and all of the map is in it', whole);
+  check(Math.abs(after0.y - before.y) < 0.5 && Math.abs(after0.height - before.height) < 0.5, `the board's box stayed put (${before.width.toFixed(0)}x${before.height.toFixed(0)} px)`, [before, after0]);
+  await shot('1b-whole-map');
+
   // A position with counters to choose.
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);
   await ready(page);

@@ -307,6 +307,9 @@ export class HexBoard {
     this.width = MARGIN * 2 + 1.5 * HEX * (columns - 1) + 2 * HEX;
     const mapHeight = MARGIN * 2 + H * rows + H / 2;
     this.height = mapHeight + (track ? TRACK_HEIGHT : 0);
+    // The map's shape, for the box that holds the board: on a narrow screen (the side panel below
+    // the map) the box is given it (style.css), so the whole map fits its width with no empty band.
+    this.host.parentElement?.style.setProperty('--hexmap-aspect', `${this.width.toFixed(1)} / ${this.height.toFixed(1)}`);
     const all: string[] = [];
     for (let c = 1; c <= columns; c += 1) for (let r = 1; r <= rows; r += 1) all.push(makeLabel(c, r));
 

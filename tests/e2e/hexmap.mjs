@@ -36,6 +36,26 @@ async function box(page, selector) {
 
 const centreOf = (b) => [b.x + b.width / 2, b.y + b.height / 2];
 
+/**
+ * The counters' names on the screen (inside the board's box): the smallest rendered font size (the
+ * computed font size times the screen pixels per board unit) and the names wider than their counter.
+ */
+function names(page) {
+  return page.evaluate(() => {
+    const area = document.getElementById('board').getBoundingClientRect();
+    const list = [];
+    for (const t of document.querySelectorAll('.l-pieces .piece .c-name')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0 || r.left < area.left || r.right > area.right || r.top < area.top || r.bottom > area.bottom) continue;
+      const body = t.closest('.piece').querySelector('.c-body').getBoundingClientRect();
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      list.push({ text: t.textContent, px, width: r.width, room: body.width });
+    }
+    const smallest = list.reduce((a, b) => (b.px < a.px ? b : a), list[0]);
+    return { count: list.length, smallest, wide: list.filter((n) => n.width > n.room + 0.5) };
+  });
+}
+
 /** The map's view: its viewBox, the whole map's size and its zoom data. */
 function view(page) {
   return page.evaluate(() => {
@@ -115,6 +135,10 @@ export default async function hexmap({ page, origin }) {
   const area = await box(page, '#board');
   const inside = (b) => b.x >= area.x && b.y >= area.y && b.x + b.width <= area.x + area.width && b.y + b.height <= area.y + area.height;
   check(inside(body), 'the decision\'s counter is on the screen at the opening view');
+  // The counters' names are legible there: 10 screen pixels or more, each within its counter.
+  const n = await names(page);
+  check(n.count >= 3 && n.smallest.px >= 10, `at the opening view ${n.count} counter names are drawn, the smallest at ${n.smallest?.px.toFixed(1)} px ("${n.smallest?.text}")`, n.smallest);
+  check(n.wide.length === 0, 'each name fits its counter\'s width', n.wide);
   await shot('1-opening');
 
   // Wheel zoom: the point under the pointer stays under it.

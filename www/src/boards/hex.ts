@@ -203,8 +203,11 @@ interface Spot {
   key: string;
 }
 
-/** Screen pixels a counter has at the opening view: legible factors, and a tap target on a phone. */
-const COUNTER_PX = { mouse: 34, touch: 44 };
+/**
+ * Screen pixels a counter has at the opening view: legible factors and names (a counter's name is
+ * at least 10 px high at 48, as on the desktop), and a tap target on a phone.
+ */
+const COUNTER_PX = { mouse: 48, touch: 44 };
 /** The most screen pixels per board unit (a counter about 108 px wide). */
 const MAX_SCALE = 3;
 

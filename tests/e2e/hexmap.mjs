@@ -3,7 +3,9 @@
 // band), a finger drags it and two pinch it, the wheel and the buttons zoom about the pointer or
 // the selected counter, a tap opens a card that closes (its button, Escape, a tap elsewhere); and
 // the keyboard: one Tab stop for the map, arrows between the decision's pieces and hexes, Enter
-// chooses, and the focus stays on the decision after Start, a choice and Undo.
+// chooses, and the focus stays on the decision after Start, a choice and Undo; A lets the arrows
+// reach every counter (both sides) with its card. Counter names are legible at the opening zoom,
+// and the whole-map view on a phone fills the map's box with no empty band.
 import { check, choicesReach, ready, shooter, state } from './lib.mjs';
 import { COMBAT_SETUP } from './board.mjs';
 
@@ -195,6 +197,56 @@ export default async function hexmap({ page, origin }) {
   g = await focus(page);
   check(g.inMap && g.spot, `after "No advance" by the keyboard the focus is on the next decision (${g.key}: ${(await state(page)).prompt})`, g);
   await shot('2-keyboard');
+
+  // A: the arrows reach every counter, the other side's too, each with its card; A or Escape
+  // comes back to the decision, and the map stays one Tab stop.
+  const decision = (await focus(page)).key;
+  s = await state(page);
+  await page.keyboard.press('a');
+  g = await focus(page);
+  check(g.inMap && /^u/.test(g.key) && g.ring && g.tabStops === 1, `A puts the focus on a counter (${g.key}), ringed, still one Tab stop`, g);
+  check(await page.isVisible('#board .map-mode'), 'the map says how to come back to the decision');
+  // A counter's label: "<name>, <side> <kind>, at <hex>".
+  const SIDE = /, (French|Spanish) /;
+  const side = await page.evaluate((re) => document.querySelector('.piece.is-selectable, .piece.is-selected')?.getAttribute('aria-label').match(new RegExp(re))?.[1] ?? '', SIDE.source);
+  const reached = async () =>
+    page.evaluate(([own, re]) => {
+      const a = document.activeElement;
+      const label = a?.getAttribute('aria-label') ?? '';
+      const notChoice = !!a?.matches('.piece:not(.is-selectable):not(.is-target):not(.is-selected)');
+      const theirs = label.match(new RegExp(re))?.[1];
+      return notChoice && !!own && !!theirs && theirs !== own ? label : null;
+    }, [side, SIDE.source]);
+  let enemy = await reached();
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    for (let i = 0; i < 12 && !enemy; i += 1) {
+      await page.keyboard.press(key);
+      enemy = await reached();
+    }
+  }
+  check(!!enemy, `the arrows reach a counter of the other side that is no choice (${enemy}; the deciding side is ${side})`);
+  const card = (await page.locator('#hover-card').innerText()).replace(/\s+/g, ' ');
+  const enemyName = enemy ? enemy.slice(0, enemy.search(SIDE)) : '?';
+  check(card.includes(enemyName) && /Defence factor/.test(card), `its card is shown, with its name "${enemyName}" (${card.slice(0, 70)}…)`);
+  check((await focus(page)).tabStops === 1, 'the map is still one Tab stop');
+  await shot('3-all-counters');
+  await page.keyboard.press('Enter');
+  check((await state(page)).choices === s.choices && (await state(page)).selected === s.selected, 'Enter on it chooses nothing and keeps the selection');
+  await page.keyboard.press('Escape');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision && (await state(page)).selected === s.selected, `Escape comes back to the decision (${g.key}), the selection kept`, g);
+  check(!(await page.isVisible('#board .map-mode')), 'and the note is gone');
+  await page.keyboard.press('a');
+  await page.keyboard.press('a');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision, `A twice comes back to the decision too (${g.key})`, g);
+  // Tabbing away while browsing: the map's Tab stop is the decision's again.
+  await page.keyboard.press('a');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision, `Tab away and Shift+Tab back lands on the decision (${g.key})`, g);
 }
 
 /** A one-finger drag from (x, y) by (dx, dy), as a phone sends it. */

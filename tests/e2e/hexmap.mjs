@@ -87,6 +87,12 @@ export default async function hexmap({ page, origin }) {
   check(f.tabStops === 1, `the map is one Tab stop (${f.tabStops} elements with tabindex 0)`, f);
   check(f.ring, 'the focused hex has the focus ring drawn around it');
   check(f.scrollY === 0, 'and the page did not scroll');
+  const keys = () => page.evaluate(() => {
+    const note = document.querySelector('#board .map-keys');
+    return note && !note.hidden && note.checkVisibility() ? note.textContent : null;
+  });
+  let note = await keys();
+  check(/A: every counter/.test(note ?? ''), `the map's keys are shown over its corner while the keyboard is on it ("${note}")`);
   // From the header, a few Tabs reach the map.
   await page.focus('#new-game');
   let tabs = 0;
@@ -127,6 +133,7 @@ export default async function hexmap({ page, origin }) {
   await choicesReach(page, s.choices);
   g = await focus(page);
   check(g.inMap && g.spot, `after Undo the focus is on the decision again (${g.key})`, g);
+  check((await keys()) === null, 'after a click the keys are not shown over the map');
 
   // The opening zoom: factors readable. Counters are drawn at the next decision with counters.
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);
@@ -171,14 +178,14 @@ export default async function hexmap({ page, origin }) {
   // The keyboard on a decision of counters: arrows between the selected attacker and its targets.
   await page.keyboard.press('Shift');
   await page.focus(`.piece[data-unit="${F(32)}"]`);
-  const keys = new Set();
+  const visited = new Set();
   for (let i = 0; i < 3; i += 1) {
     await page.keyboard.press('ArrowDown');
     g = await focus(page);
-    keys.add(g.key);
+    visited.add(g.key);
     check(g.spot, `ArrowDown moves among the attacker and its targets (${g.key})`, g);
   }
-  check(keys.has(`u${S(7)}`) || keys.has(`u${S(27)}`), `a target is reached by the arrows (${[...keys]})`);
+  check(visited.has(`u${S(7)}`) || visited.has(`u${S(27)}`), `a target is reached by the arrows (${[...visited]})`);
   for (let i = 0; i < 8 && (await focus(page)).key !== `u${S(7)}`; i += 1) await page.keyboard.press('ArrowRight');
   check((await focus(page)).key === `u${S(7)}`, 'ArrowRight reaches the target Tercio de Tejas');
   check(/Defence factor/.test(await page.locator('#hover-card').innerText()), 'a counter reached by the keyboard shows its card');
@@ -205,7 +212,8 @@ export default async function hexmap({ page, origin }) {
   await page.keyboard.press('a');
   g = await focus(page);
   check(g.inMap && /^u/.test(g.key) && g.ring && g.tabStops === 1, `A puts the focus on a counter (${g.key}), ringed, still one Tab stop`, g);
-  check(await page.isVisible('#board .map-mode'), 'the map says how to come back to the decision');
+  note = await keys();
+  check(/back to the decision/.test(note ?? ''), `the map says how to come back to the decision ("${note}")`);
   // A counter's label: "<name>, <side> <kind>, at <hex>".
   const SIDE = /, (French|Spanish) /;
   const side = await page.evaluate((re) => document.querySelector('.piece.is-selectable, .piece.is-selected')?.getAttribute('aria-label').match(new RegExp(re))?.[1] ?? '', SIDE.source);
@@ -235,7 +243,7 @@ export default async function hexmap({ page, origin }) {
   await page.keyboard.press('Escape');
   g = await focus(page);
   check(g.inMap && g.spot && g.key === decision && (await state(page)).selected === s.selected, `Escape comes back to the decision (${g.key}), the selection kept`, g);
-  check(!(await page.isVisible('#board .map-mode')), 'and the note is gone');
+  check(/A: every counter/.test((await keys()) ?? ''), "and its keys are the decision's again");
   await page.keyboard.press('a');
   await page.keyboard.press('a');
   g = await focus(page);

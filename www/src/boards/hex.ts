@@ -266,8 +266,8 @@ export class HexBoard {
    * meanwhile; null while the arrows move between the decision's spots.
    */
   private browsing: SVGElement | null = null;
-  /** What the screen shows while browsing (how to come back to the decision). */
-  private readonly browseNote: HTMLElement;
+  /** The keys, shown over the map's corner while the keyboard's focus is on it. */
+  private readonly keysNote: HTMLElement;
 
   constructor(
     readonly host: HTMLElement,
@@ -286,11 +286,11 @@ export class HexBoard {
       'Map. Arrow keys move between the pieces and hexes of the decision, Enter or Space chooses; A: the arrows reach every counter on the map, A or Escape: back to the decision; Shift+arrows pan, plus and minus zoom, 0 shows the whole map.',
     );
     host.setAttribute('aria-keyshortcuts', 'A');
-    this.browseNote = doc.createElement('p');
-    this.browseNote.className = 'map-mode';
-    this.browseNote.hidden = true;
-    this.browseNote.textContent = 'All counters: the arrows reach every counter · A or Escape: back to the decision';
-    host.append(this.browseNote);
+    this.keysNote = doc.createElement('p');
+    this.keysNote.className = 'map-keys';
+    this.keysNote.hidden = true;
+    this.keysNote.setAttribute('aria-hidden', 'true');
+    host.append(this.keysNote);
     new ResizeObserver(() => {
       if (!this.measure()) return;
       if (this.scale) this.setView(this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2, this.scale);
@@ -436,7 +436,6 @@ export class HexBoard {
     this.spotsKey = '';
     this.current = null;
     this.browsing = null;
-    this.browseNote.hidden = true;
     this.framed = false;
     this.fit();
   }
@@ -855,8 +854,8 @@ export class HexBoard {
     const [x, y] = hex ? centre(hex) : [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
     const start = all.find((s) => s.el === from) ?? all[nearestIndex(all.map((s) => [s.x, s.y]), x, y)]!;
     this.browsing = start.el;
-    this.browseNote.hidden = false;
     this.svg.classList.add('browsing');
+    this.showKeys();
     this.holdTabStop(start.el);
     this.focusSpot(start);
   }
@@ -866,12 +865,28 @@ export class HexBoard {
     const el = this.browsing;
     if (!el) return;
     this.browsing = null;
-    this.browseNote.hidden = true;
     this.svg.classList.remove('browsing');
+    this.showKeys();
     if (el !== this.current?.el) el.setAttribute('tabindex', '-1');
     this.current?.el.setAttribute('tabindex', '0');
     this.host.tabIndex = this.current ? -1 : 0;
     if (refocus && !this.focusDecision()) this.host.focus({ preventScroll: true });
+  }
+
+  /**
+   * The keys of the map, over its corner, while the keyboard's focus is on it (for a player who
+   * sees it; the map's aria-label says the same): those of the decision, or while browsing how
+   * to come back.
+   */
+  private showKeys(): void {
+    const note = this.keysNote;
+    const doc = this.host.ownerDocument;
+    const on = this.byKeyboard && this.host.contains(doc.activeElement);
+    const text = this.browsing
+      ? 'Every counter: arrows move between them all · A or Escape: back to the decision'
+      : 'Arrows: the decision · Enter: choose · A: every counter · + − 0: zoom';
+    if (note.textContent !== text) note.textContent = text;
+    if (note.hidden === on) note.hidden = !on;
   }
 
   /** The spot the arrow key `dx, dy` leads to from the current one: the nearest that way, else round. */
@@ -985,11 +1000,17 @@ export class HexBoard {
     doc.addEventListener('keydown', () => {
       this.byKeyboard = true;
       if (svg.contains(doc.activeElement)) this.showRing(doc.activeElement);
+      if (this.host.contains(doc.activeElement)) this.showKeys();
     }, true);
     doc.addEventListener('pointerdown', () => {
       this.byKeyboard = false;
       this.showRing(null);
+      this.showKeys();
     }, true);
+    this.host.addEventListener('focusin', () => this.showKeys());
+    this.host.addEventListener('focusout', (e) => {
+      if (!this.host.contains(e.relatedTarget as Node | null)) this.keysNote.hidden = true;
+    });
     svg.addEventListener('pointerdown', (e) => {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       // A finger's tap is handled here, not by the mouse events emulated after it.

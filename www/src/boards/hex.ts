@@ -854,7 +854,6 @@ export class HexBoard {
     const [x, y] = hex ? centre(hex) : [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
     const start = all.find((s) => s.el === from) ?? all[nearestIndex(all.map((s) => [s.x, s.y]), x, y)]!;
     this.browsing = start.el;
-    this.svg.classList.add('browsing');
     this.showKeys();
     this.holdTabStop(start.el);
     this.focusSpot(start);
@@ -865,7 +864,6 @@ export class HexBoard {
     const el = this.browsing;
     if (!el) return;
     this.browsing = null;
-    this.svg.classList.remove('browsing');
     this.showKeys();
     if (el !== this.current?.el) el.setAttribute('tabindex', '-1');
     this.current?.el.setAttribute('tabindex', '0');
@@ -895,7 +893,7 @@ export class HexBoard {
     let best: Spot | null = null;
     let bestScore = Infinity;
     for (const s of spots) {
-      if (s === from) continue;
+      if (s.el === from.el) continue;
       const along = (s.x - from.x) * dx + (s.y - from.y) * dy;
       if (along <= 1) continue;
       const across = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
@@ -910,7 +908,7 @@ export class HexBoard {
     const order = [...spots].sort((a, b) => (dx !== 0 ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
     const i = order.findIndex((s) => s.el === from.el);
     const next = order[(i + (dx + dy > 0 ? 1 : -1) + order.length) % order.length];
-    return next && next !== from ? next : null;
+    return next && next.el !== from.el ? next : null;
   }
 
   /**

@@ -3,7 +3,9 @@
 // band), a finger drags it and two pinch it, the wheel and the buttons zoom about the pointer or
 // the selected counter, a tap opens a card that closes (its button, Escape, a tap elsewhere); and
 // the keyboard: one Tab stop for the map, arrows between the decision's pieces and hexes, Enter
-// chooses, and the focus stays on the decision after Start, a choice and Undo.
+// chooses, and the focus stays on the decision after Start, a choice and Undo; A lets the arrows
+// reach every counter (both sides) with its card. Counter names are legible at the opening zoom,
+// and the whole-map view on a phone fills the map's box with no empty band.
 import { check, choicesReach, ready, shooter, state } from './lib.mjs';
 import { COMBAT_SETUP } from './board.mjs';
 
@@ -36,6 +38,26 @@ async function box(page, selector) {
 
 const centreOf = (b) => [b.x + b.width / 2, b.y + b.height / 2];
 
+/**
+ * The counters' names on the screen (inside the board's box): the smallest rendered font size (the
+ * computed font size times the screen pixels per board unit) and the names wider than their counter.
+ */
+function names(page) {
+  return page.evaluate(() => {
+    const area = document.getElementById('board').getBoundingClientRect();
+    const list = [];
+    for (const t of document.querySelectorAll('.l-pieces .piece .c-name')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0 || r.left < area.left || r.right > area.right || r.top < area.top || r.bottom > area.bottom) continue;
+      const body = t.closest('.piece').querySelector('.c-body').getBoundingClientRect();
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      list.push({ text: t.textContent, px, width: r.width, room: body.width });
+    }
+    const smallest = list.reduce((a, b) => (b.px < a.px ? b : a), list[0]);
+    return { count: list.length, smallest, wide: list.filter((n) => n.width > n.room + 0.5) };
+  });
+}
+
 /** The map's view: its viewBox, the whole map's size and its zoom data. */
 function view(page) {
   return page.evaluate(() => {
@@ -65,6 +87,12 @@ export default async function hexmap({ page, origin }) {
   check(f.tabStops === 1, `the map is one Tab stop (${f.tabStops} elements with tabindex 0)`, f);
   check(f.ring, 'the focused hex has the focus ring drawn around it');
   check(f.scrollY === 0, 'and the page did not scroll');
+  const keys = () => page.evaluate(() => {
+    const note = document.querySelector('#board .map-keys');
+    return note && !note.hidden && note.checkVisibility() ? note.textContent : null;
+  });
+  let note = await keys();
+  check(/A: every counter/.test(note ?? ''), `the map's keys are shown over its corner while the keyboard is on it ("${note}")`);
   // From the header, a few Tabs reach the map.
   await page.focus('#new-game');
   let tabs = 0;
@@ -105,6 +133,7 @@ export default async function hexmap({ page, origin }) {
   await choicesReach(page, s.choices);
   g = await focus(page);
   check(g.inMap && g.spot, `after Undo the focus is on the decision again (${g.key})`, g);
+  check((await keys()) === null, 'after a click the keys are not shown over the map');
 
   // The opening zoom: factors readable. Counters are drawn at the next decision with counters.
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);
@@ -115,6 +144,10 @@ export default async function hexmap({ page, origin }) {
   const area = await box(page, '#board');
   const inside = (b) => b.x >= area.x && b.y >= area.y && b.x + b.width <= area.x + area.width && b.y + b.height <= area.y + area.height;
   check(inside(body), 'the decision\'s counter is on the screen at the opening view');
+  // The counters' names are legible there: 10 screen pixels or more, each within its counter.
+  const n = await names(page);
+  check(n.count >= 3 && n.smallest.px >= 10, `at the opening view ${n.count} counter names are drawn, the smallest at ${n.smallest?.px.toFixed(1)} px ("${n.smallest?.text}")`, n.smallest);
+  check(n.wide.length === 0, 'each name fits its counter\'s width', n.wide);
   await shot('1-opening');
 
   // Wheel zoom: the point under the pointer stays under it.
@@ -145,14 +178,14 @@ export default async function hexmap({ page, origin }) {
   // The keyboard on a decision of counters: arrows between the selected attacker and its targets.
   await page.keyboard.press('Shift');
   await page.focus(`.piece[data-unit="${F(32)}"]`);
-  const keys = new Set();
+  const visited = new Set();
   for (let i = 0; i < 3; i += 1) {
     await page.keyboard.press('ArrowDown');
     g = await focus(page);
-    keys.add(g.key);
+    visited.add(g.key);
     check(g.spot, `ArrowDown moves among the attacker and its targets (${g.key})`, g);
   }
-  check(keys.has(`u${S(7)}`) || keys.has(`u${S(27)}`), `a target is reached by the arrows (${[...keys]})`);
+  check(visited.has(`u${S(7)}`) || visited.has(`u${S(27)}`), `a target is reached by the arrows (${[...visited]})`);
   for (let i = 0; i < 8 && (await focus(page)).key !== `u${S(7)}`; i += 1) await page.keyboard.press('ArrowRight');
   check((await focus(page)).key === `u${S(7)}`, 'ArrowRight reaches the target Tercio de Tejas');
   check(/Defence factor/.test(await page.locator('#hover-card').innerText()), 'a counter reached by the keyboard shows its card');
@@ -171,6 +204,57 @@ export default async function hexmap({ page, origin }) {
   g = await focus(page);
   check(g.inMap && g.spot, `after "No advance" by the keyboard the focus is on the next decision (${g.key}: ${(await state(page)).prompt})`, g);
   await shot('2-keyboard');
+
+  // A: the arrows reach every counter, the other side's too, each with its card; A or Escape
+  // comes back to the decision, and the map stays one Tab stop.
+  const decision = (await focus(page)).key;
+  s = await state(page);
+  await page.keyboard.press('a');
+  g = await focus(page);
+  check(g.inMap && /^u/.test(g.key) && g.ring && g.tabStops === 1, `A puts the focus on a counter (${g.key}), ringed, still one Tab stop`, g);
+  note = await keys();
+  check(/back to the decision/.test(note ?? ''), `the map says how to come back to the decision ("${note}")`);
+  // A counter's label: "<name>, <side> <kind>, at <hex>".
+  const SIDE = /, (French|Spanish) /;
+  const side = await page.evaluate((re) => document.querySelector('.piece.is-selectable, .piece.is-selected')?.getAttribute('aria-label').match(new RegExp(re))?.[1] ?? '', SIDE.source);
+  const reached = async () =>
+    page.evaluate(([own, re]) => {
+      const a = document.activeElement;
+      const label = a?.getAttribute('aria-label') ?? '';
+      const notChoice = !!a?.matches('.piece:not(.is-selectable):not(.is-target):not(.is-selected)');
+      const theirs = label.match(new RegExp(re))?.[1];
+      return notChoice && !!own && !!theirs && theirs !== own ? label : null;
+    }, [side, SIDE.source]);
+  let enemy = await reached();
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    for (let i = 0; i < 12 && !enemy; i += 1) {
+      await page.keyboard.press(key);
+      enemy = await reached();
+    }
+  }
+  check(!!enemy, `the arrows reach a counter of the other side that is no choice (${enemy}; the deciding side is ${side})`);
+  const card = (await page.locator('#hover-card').innerText()).replace(/\s+/g, ' ');
+  const enemyName = enemy ? enemy.slice(0, enemy.search(SIDE)) : '?';
+  check(card.includes(enemyName) && /Defence factor/.test(card), `its card is shown, with its name "${enemyName}" (${card.slice(0, 70)}…)`);
+  check((await focus(page)).tabStops === 1, 'the map is still one Tab stop');
+  await shot('3-all-counters');
+  await page.keyboard.press('Enter');
+  check((await state(page)).choices === s.choices && (await state(page)).selected === s.selected, 'Enter on it chooses nothing and keeps the selection');
+  await page.keyboard.press('Escape');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision && (await state(page)).selected === s.selected, `Escape comes back to the decision (${g.key}), the selection kept`, g);
+  check(/A: every counter/.test((await keys()) ?? ''), "and its keys are the decision's again");
+  await page.keyboard.press('a');
+  await page.keyboard.press('a');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision, `A twice comes back to the decision too (${g.key})`, g);
+  // Tabbing away while browsing: the map's Tab stop is the decision's again.
+  await page.keyboard.press('a');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  g = await focus(page);
+  check(g.inMap && g.spot && g.key === decision, `Tab away and Shift+Tab back lands on the decision (${g.key})`, g);
 }
 
 /** A one-finger drag from (x, y) by (dx, dy), as a phone sends it. */
@@ -205,6 +289,25 @@ export async function hexmapPhone({ page, origin }) {
   const zoomButtons = await page.locator('#zoom-controls button').evaluateAll((bs) => bs.map((b) => [b.offsetWidth, b.offsetHeight]));
   check(zoomButtons.every(([w, h]) => w >= 40 && h >= 40), `the zoom buttons are tap targets of 40 px or more (${JSON.stringify(zoomButtons[0])})`);
   await shot('1-deployment');
+
+  // The whole map (⤢): all of it in the box, no empty band, and the box did not move or resize.
+  const before = await box(page, '#board');
+  await page.tap('#zoom-fit');
+  const whole = await page.evaluate(() => {
+    const b = document.getElementById('board').getBoundingClientRect();
+    const m = document.querySelector('.hexmap .map-bg').getBoundingClientRect();
+    return {
+      board: [b.x, b.y, b.width, b.height],
+      map: [m.x, m.y, m.width, m.height],
+      band: Math.max(m.top - b.top, b.bottom - m.bottom, m.left - b.left, b.right - m.right, 0),
+      outside: Math.max(b.top - m.top, m.bottom - b.bottom, b.left - m.left, m.right - b.right, 0),
+    };
+  });
+  const after0 = await box(page, '#board');
+  check(whole.band <= 3, `the whole-map view fills the board's box: the widest empty band is ${whole.band.toFixed(1)} px`, whole);
+  check(whole.outside <= 1, 'and all of the map is in it', whole);
+  check(Math.abs(after0.y - before.y) < 0.5 && Math.abs(after0.height - before.height) < 0.5, `the board's box stayed put (${before.width.toFixed(0)}x${before.height.toFixed(0)} px)`, [before, after0]);
+  await shot('1b-whole-map');
 
   // A position with counters to choose.
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);

@@ -987,10 +987,23 @@ function placeCard(card: HTMLElement, where: Where): void {
     card.style.top = '8px';
     return;
   }
-  const x = at.right - area.left + 8;
-  const y = at.top - area.top;
-  card.style.left = `${Math.max(4, Math.min(x, area.width - 270))}px`;
-  card.style.top = `${Math.max(4, Math.min(y, area.height - card.offsetHeight - 4))}px`;
+  // Beside what it is about (right, else left), else below or above it: never over it (the
+  // keyboard's focus ring and the counter stay in sight).
+  const w = card.offsetWidth;
+  const h = card.offsetHeight;
+  let x = at.right - area.left + 8;
+  let y = at.top - area.top;
+  if (x + w > area.width - 4) {
+    const left = at.left - area.left - 8 - w;
+    if (left >= 4) x = left;
+    else {
+      x = at.left - area.left;
+      const below = at.bottom - area.top + 8;
+      y = below + h <= area.height - 4 ? below : at.top - area.top - 8 - h;
+    }
+  }
+  card.style.left = `${Math.max(4, Math.min(x, area.width - w - 4))}px`;
+  card.style.top = `${Math.max(4, Math.min(y, area.height - h - 4))}px`;
 }
 
 function showCard(unit: number | null, at: Where, odds: EngineAction | null): void {

@@ -6,7 +6,8 @@
 // overlays up to date incrementally: a redraw changes only the attributes and classes of what
 // changed. It opens zoomed in on the decision; zoom and pan with the mouse, the wheel, a finger
 // (drag), two (pinch) and the keyboard. The decision's pieces and hexes are one Tab stop (a roving
-// tabindex): arrows move between them, Enter or Space chooses.
+// tabindex): arrows move between them, Enter or Space chooses; the A key lets the arrows reach
+// every counter on the map instead (both sides), each with its card, and A or Escape comes back.
 //
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
@@ -203,8 +204,11 @@ interface Spot {
   key: string;
 }
 
-/** Screen pixels a counter has at the opening view: legible factors, and a tap target on a phone. */
-const COUNTER_PX = { mouse: 34, touch: 44 };
+/**
+ * Screen pixels a counter has at the opening view: legible factors and names (a counter's name is
+ * at least 10 px high at 48, as on the desktop), and a tap target on a phone.
+ */
+const COUNTER_PX = { mouse: 48, touch: 44 };
 /** The most screen pixels per board unit (a counter about 108 px wide). */
 const MAX_SCALE = 3;
 
@@ -257,6 +261,13 @@ export class HexBoard {
   /** The last input was a key (cards and the focus ring follow the keyboard's focus only). */
   private byKeyboard = false;
   private ring: SVGGElement | null = null;
+  /**
+   * Browsing every counter by keyboard (the A key): the counter that holds the map's one Tab stop
+   * meanwhile; null while the arrows move between the decision's spots.
+   */
+  private browsing: SVGElement | null = null;
+  /** The keys, shown over the map's corner while the keyboard's focus is on it. */
+  private readonly keysNote: HTMLElement;
 
   constructor(
     readonly host: HTMLElement,
@@ -272,8 +283,14 @@ export class HexBoard {
     host.append(this.svg);
     host.setAttribute(
       'aria-label',
-      'Map. Arrow keys move between the pieces and hexes of the decision, Enter or Space chooses; Shift+arrows pan, plus and minus zoom, 0 shows the whole map.',
+      'Map. Arrow keys move between the pieces and hexes of the decision, Enter or Space chooses; A: the arrows reach every counter on the map, A or Escape: back to the decision; Shift+arrows pan, plus and minus zoom, 0 shows the whole map.',
     );
+    host.setAttribute('aria-keyshortcuts', 'A');
+    this.keysNote = doc.createElement('p');
+    this.keysNote.className = 'map-keys';
+    this.keysNote.hidden = true;
+    this.keysNote.setAttribute('aria-hidden', 'true');
+    host.append(this.keysNote);
     new ResizeObserver(() => {
       if (!this.measure()) return;
       if (this.scale) this.setView(this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2, this.scale);
@@ -307,6 +324,9 @@ export class HexBoard {
     this.width = MARGIN * 2 + 1.5 * HEX * (columns - 1) + 2 * HEX;
     const mapHeight = MARGIN * 2 + H * rows + H / 2;
     this.height = mapHeight + (track ? TRACK_HEIGHT : 0);
+    // The map's shape, for the box that holds the board: on a narrow screen (the side panel below
+    // the map) the box is given it (style.css), so the whole map fits its width with no empty band.
+    this.host.parentElement?.style.setProperty('--hexmap-aspect', `${this.width.toFixed(1)} / ${this.height.toFixed(1)}`);
     const all: string[] = [];
     for (let c = 1; c <= columns; c += 1) for (let r = 1; r <= rows; r += 1) all.push(makeLabel(c, r));
 
@@ -415,6 +435,7 @@ export class HexBoard {
     this.spots = [];
     this.spotsKey = '';
     this.current = null;
+    this.browsing = null;
     this.framed = false;
     this.fit();
   }
@@ -495,12 +516,15 @@ export class HexBoard {
         node.hex = p.hex;
       }
     }
+    let browsedGone = false;
     for (const [id, node] of this.pieces) {
       if (!seen.has(id)) {
+        browsedGone ||= node.g === this.browsing;
         node.g.remove();
         this.pieces.delete(id);
       }
     }
+    if (browsedGone) this.endBrowse(true);
   }
 
   private syncPieceClasses(id: number, g: SVGGElement): void {
@@ -756,6 +780,8 @@ export class HexBoard {
     }
     const key = list.map((s) => s.key).sort().join(',');
     const changed = key !== this.spotsKey;
+    // A new decision ends the browsing of all counters: its focus is on the decision.
+    if (changed) this.endBrowse(false);
     const doc = this.svg.ownerDocument;
     const active = doc.activeElement;
     const before = this.spots.find((s) => s.el === active) ?? this.current;
@@ -769,8 +795,10 @@ export class HexBoard {
     const near = list.length ? list[nearestIndex(list.map((s) => [s.x, s.y]), from[0], from[1])]! : null;
     this.current = kept || (before ? near : sel ?? near);
     for (const s of list) s.el.setAttribute('tabindex', s === this.current ? '0' : '-1');
-    // The map is one Tab stop: its decision's spot, or the map itself when it has none.
+    // The map is one Tab stop: its decision's spot, or the map itself when it has none (or the
+    // counter browsed to).
     this.host.tabIndex = this.current ? -1 : 0;
+    if (this.browsing) this.holdTabStop(this.browsing);
     if (!changed) return;
     this.frameDecision();
     // Once the page has redrawn (its buttons too): the focus follows the decision when it was on
@@ -796,12 +824,76 @@ export class HexBoard {
     else this.showRing(spot.el);
   }
 
+  // ---- browsing every counter (the A key) ------------------------------------------------------
+
+  /** Every counter on the map as a spot the keyboard can reach, whatever the decision. */
+  private counterSpots(): Spot[] {
+    return [...this.pieces].map(([id, node]) => {
+      const [x, y] = centre(node.hex);
+      return { el: node.g, x, y, key: `u${id}` };
+    });
+  }
+
+  /** The spots the arrows move between: the decision's, or every counter while browsing. */
+  private reachable(): Spot[] {
+    return this.browsing ? this.counterSpots() : this.spots;
+  }
+
+  /** `el` alone holds the map's Tab stop (tabindex 0). */
+  private holdTabStop(el: SVGElement): void {
+    if (this.current && this.current.el !== el) this.current.el.setAttribute('tabindex', '-1');
+    el.setAttribute('tabindex', '0');
+    this.host.tabIndex = -1;
+  }
+
+  /** The A key: browse every counter, from the focused one or the one nearest the focus. */
+  private startBrowse(from: Element | null): void {
+    const all = this.counterSpots();
+    if (!all.length) return;
+    const hex = from instanceof SVGElement && this.svg.contains(from) ? from.dataset.hex : undefined;
+    const [x, y] = hex ? centre(hex) : [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
+    const start = all.find((s) => s.el === from) ?? all[nearestIndex(all.map((s) => [s.x, s.y]), x, y)]!;
+    this.browsing = start.el;
+    this.showKeys();
+    this.holdTabStop(start.el);
+    this.focusSpot(start);
+  }
+
+  /** Back to the decision's spots (A, Escape, a new decision); `refocus` puts the focus there. */
+  private endBrowse(refocus: boolean): void {
+    const el = this.browsing;
+    if (!el) return;
+    this.browsing = null;
+    this.showKeys();
+    if (el !== this.current?.el) el.setAttribute('tabindex', '-1');
+    this.current?.el.setAttribute('tabindex', '0');
+    this.host.tabIndex = this.current ? -1 : 0;
+    if (refocus && !this.focusDecision()) this.host.focus({ preventScroll: true });
+  }
+
+  /**
+   * The keys of the map, over its corner, while the keyboard's focus is on it (for a player who
+   * sees it; the map's aria-label says the same): those of the decision, or while browsing how
+   * to come back.
+   */
+  private showKeys(): void {
+    const note = this.keysNote;
+    const doc = this.host.ownerDocument;
+    const on = this.byKeyboard && this.host.contains(doc.activeElement);
+    const text = this.browsing
+      ? 'Every counter: arrows move between them all · A or Escape: back to the decision'
+      : 'Arrows: the decision · Enter: choose · A: every counter · + − 0: zoom';
+    if (note.textContent !== text) note.textContent = text;
+    if (note.hidden === on) note.hidden = !on;
+  }
+
   /** The spot the arrow key `dx, dy` leads to from the current one: the nearest that way, else round. */
   private stepFrom(from: Spot, dx: number, dy: number): Spot | null {
+    const spots = this.reachable();
     let best: Spot | null = null;
     let bestScore = Infinity;
-    for (const s of this.spots) {
-      if (s === from) continue;
+    for (const s of spots) {
+      if (s.el === from.el) continue;
       const along = (s.x - from.x) * dx + (s.y - from.y) * dy;
       if (along <= 1) continue;
       const across = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
@@ -813,10 +905,10 @@ export class HexBoard {
     }
     if (best) return best;
     // Nothing that way: round to the far side, in reading order along that axis.
-    const order = [...this.spots].sort((a, b) => (dx !== 0 ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
-    const i = order.indexOf(from);
+    const order = [...spots].sort((a, b) => (dx !== 0 ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
+    const i = order.findIndex((s) => s.el === from.el);
     const next = order[(i + (dx + dy > 0 ? 1 : -1) + order.length) % order.length];
-    return next && next !== from ? next : null;
+    return next && next.el !== from.el ? next : null;
   }
 
   /**
@@ -906,11 +998,17 @@ export class HexBoard {
     doc.addEventListener('keydown', () => {
       this.byKeyboard = true;
       if (svg.contains(doc.activeElement)) this.showRing(doc.activeElement);
+      if (this.host.contains(doc.activeElement)) this.showKeys();
     }, true);
     doc.addEventListener('pointerdown', () => {
       this.byKeyboard = false;
       this.showRing(null);
+      this.showKeys();
     }, true);
+    this.host.addEventListener('focusin', () => this.showKeys());
+    this.host.addEventListener('focusout', (e) => {
+      if (!this.host.contains(e.relatedTarget as Node | null)) this.keysNote.hidden = true;
+    });
     svg.addEventListener('pointerdown', (e) => {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       // A finger's tap is handled here, not by the mouse events emulated after it.
@@ -975,10 +1073,19 @@ export class HexBoard {
     svg.addEventListener('focusin', (e) => {
       const el = e.target as Element;
       const spot = this.spots.find((s) => s.el === el);
-      if (spot && spot !== this.current) {
+      if (spot && spot !== this.current && !this.browsing) {
         if (this.current) this.current.el.setAttribute('tabindex', '-1');
         this.current = spot;
         spot.el.setAttribute('tabindex', '0');
+      }
+      if (this.browsing) {
+        // Browsing: the counter reached holds the Tab stop (the decision's spot is kept to come
+        // back to); anything else ends the browsing.
+        if (el instanceof SVGElement && el.matches('[data-unit]')) {
+          if (el !== this.browsing) this.browsing.setAttribute('tabindex', '-1');
+          this.browsing = el;
+          this.holdTabStop(el);
+        } else this.endBrowse(false);
       }
       this.showRing(el);
       // A card for what the keyboard reaches; a tap's card is the click's (main.ts).
@@ -988,6 +1095,8 @@ export class HexBoard {
       if (!svg.contains(e.relatedTarget as Node | null)) {
         this.showRing(null);
         if (this.byKeyboard) this.hoverOver(null);
+        // Leaving the map: its Tab stop is the decision's again.
+        this.endBrowse(false);
       }
     });
     this.host.addEventListener('keydown', (e) => {
@@ -999,7 +1108,7 @@ export class HexBoard {
         // From a spot, or from a counter that is none (clicked for its card), to the next spot
         // that way; with Shift, or from the map itself, the map pans.
         const hex = target instanceof SVGElement && svg.contains(target) ? target.dataset.hex : undefined;
-        const from = this.spots.find((s) => s.el === target) ?? (hex ? { el: target as SVGElement, x: centre(hex)[0], y: centre(hex)[1], key: '' } : null);
+        const from = this.reachable().find((s) => s.el === target) ?? (hex ? { el: target as SVGElement, x: centre(hex)[0], y: centre(hex)[1], key: '' } : null);
         if (!from || e.shiftKey) this.pan(dx * 0.1, dy * 0.1);
         else {
           const next = this.stepFrom(from, dx, dy);
@@ -1022,14 +1131,28 @@ export class HexBoard {
           break;
         case 'Home':
         case 'End': {
-          if (!this.spots.length) return;
-          const order = [...this.spots].sort((a, b) => a.y - b.y || a.x - b.x);
+          const spots = this.reachable();
+          if (!spots.length) return;
+          const order = [...spots].sort((a, b) => a.y - b.y || a.x - b.x);
           this.focusSpot(e.key === 'Home' ? order[0]! : order[order.length - 1]!);
           break;
         }
+        case 'a':
+        case 'A':
+          if (this.browsing) this.endBrowse(true);
+          else this.startBrowse(target);
+          break;
+        case 'Escape':
+          if (!this.browsing) return;
+          // Only the browsing ends (not the selection, as Escape elsewhere on the page would).
+          e.stopPropagation();
+          this.endBrowse(true);
+          break;
         case 'Enter':
         case ' ':
           if (!svg.contains(target)) return;
+          // A counter browsed to that is no part of the decision: its card is open, nothing to choose.
+          if (this.browsing && !this.spots.some((s) => s.el === target)) break;
           this.activate(target);
           break;
         default:

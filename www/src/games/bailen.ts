@@ -98,25 +98,90 @@ const KIND_WORDS: Record<string, string> = {
   water_carrier: 'water carrier',
 };
 
-const FILLER = new Set([
-  'de', 'del', 'la', 'las', 'los', 'el', 'des', 'du', 'le', 'les', 'y', 'et', 'à', 'a',
-  'regimiento', 'régiment', 'batería', 'batterie', 'nº',
-]);
+/**
+ * How the names of the two armies' units are shortened on a counter, as a printed counter does:
+ * the counter's symbol already shows its arm, so the words naming the kind of unit go or shrink
+ * to an abbreviation, and the proper name, the number and the part stay ("Regimiento de la Reina
+ * (I Bn)" -> "Reina I", "1er Dragons provisoire (2e escadron)" -> "1er Drag. 2"). The full name is
+ * in the counter's card.
+ */
+const SHORTEN: [RegExp, string][] = [
+  // French.
+  [/^Batterie de (\d+) de la réserve/, '$1 rés.'],
+  [/^Batterie de (\d+) de la brigade /, '$1 '],
+  [/^Batterie de (\d+) de la (\S+) Division/, '$1 $2 Div.'],
+  [/^Artillerie à cheval, (\S+) section/, '$1 sect.'],
+  [/^Artillerie à cheval de la (\S+) Division/, '$1 Div.'],
+  [/^Grenadiers réunis de la /, 'Gr. '],
+  [/^Voltigeurs réunis des? (la )?/, 'Vlt. '],
+  [/(\S+) et (\S+) Légions/, '$1-$2 L.'],
+  [/ Légions?( de réserve)?/, ' L.'],
+  [/^Régiment suisse (de )?/, ''],
+  [/ régiment suisse$/, ' suisse'],
+  [/^Sapeurs et ouvriers du génie$/, 'Sapeurs'],
+  [/^Régiment provisoire de la brigade /, ''],
+  [/ Cuirassiers provisoire/, ' Cuir.'],
+  [/ Dragons provisoire/, ' Drag.'],
+  [/ Chasseurs provisoire/, ' Ch.'],
+  [/^Garde de Paris/, 'Paris'],
+  [/^Marins de la Garde$/, 'Marins G.'],
+  // Spanish.
+  [/^Batería de a (\d+) nº (\d+)/, '$1 nº $2'],
+  [/^Artillería volante /, 'Volante '],
+  [/^Granaderos Provinciales de (la )?/, 'Gr. '],
+  [/ División/, ' Div.'],
+  [/^Reales Guardias /, ''],
+  [/^Órdenes Militares/, 'Órd. Mil.'],
+  [/^Voluntarios de /, 'V. '],
+  [/^Provincial de /, 'P. '],
+  [/Ciudad /, 'C. '],
+  [/Campo /, 'C. '],
+  [/^(Regimiento|Cazadores|Tiradores|Dragones|Caballería|Garrochistas|Lanceros|Tercio|Suizos) (de |del )?(la )?/, ''],
+  [/Reding nº /, 'Reding '],
+];
 
-/** A short name to print on the counter ("Gren. 3e Lég."); the full name is in the card. */
+/** The part of a unit a counter is, from its name's brackets ("(II Bn)" -> "II", "(1er-2e escadrons)" -> "1-2"). */
+function partOf(name: string): string {
+  const inside = /\(([^)]*)\)/.exec(name)?.[1] ?? '';
+  for (const word of inside.split(/[\s,]+/)) {
+    if (/^[IVX]+$/.test(word) || /^[a-z]$/.test(word)) return word;
+    // Ordinals lose their suffix: "2e" -> "2", "II/1er" -> "II/1".
+    const ordinal = /(\d+)(?:er|re|e|º|ª)?/g;
+    if (/^([IVX]+\/)?\d+(er|re|e|º|ª)?(-\d+(er|re|e|º|ª)?)?$/.test(word)) return word.replace(ordinal, '$1');
+  }
+  return '';
+}
+
+/** A short name to print on the counter ("Gr. 3e L.", "Reina I"); the full name is in the card. */
 export function shortName(name: string): string {
-  const plain = name.replace(/\([^)]*\)/g, ' ').trim();
-  const tokens = plain.split(/\s+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
-  const full = tokens.join(' ');
-  if (full.length <= 12) return full || name.slice(0, 12);
-  const cut = (w: string, n: number) => (w.length > n + 1 ? w.slice(0, n) + '.' : w);
-  const first = tokens[0] ?? '';
-  const number = tokens.slice(1).find((w) => /\d/.test(w));
-  const last = tokens.length > 1 ? tokens[tokens.length - 1]! : '';
-  const parts = [cut(first, /\d/.test(first) ? 6 : 5)];
-  if (number && number !== last) parts.push(cut(number, 4));
-  if (last && last !== first) parts.push(cut(last, 4));
-  return parts.join(' ').slice(0, 14);
+  let main = name.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  for (const [pattern, by] of SHORTEN) main = main.replace(pattern, by);
+  // A person's name ("María Bellido") too long for the counter keeps the first name's initial.
+  if (main.length > 11 && /^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u.test(main)) main = `${main[0]}. ${main.split(' ')[1]}`;
+  const part = partOf(name);
+  return part ? `${main} ${part}` : main;
+}
+
+/**
+ * The font of a counter's name: big enough to read at the opening zoom (at least 10 screen pixels
+ * at the desktop's 48-pixel counters, boards/hex.ts), narrow faces first.
+ */
+const NAME_FONT = { size: 7.8, css: '700 condensed 7.8px "Arial Narrow", "Roboto Condensed", "Liberation Sans Narrow", "DejaVu Sans", Arial, sans-serif' };
+
+const nameWidths = new Map<string, number | null>();
+let nameContext: OffscreenCanvasRenderingContext2D | null | undefined;
+
+/** The width of a name in NAME_FONT, in the counter's units (measured on a canvas: no layout); null if it cannot be measured. */
+function nameWidth(text: string): number | null {
+  if (nameWidths.has(text)) return nameWidths.get(text)!;
+  if (nameContext === undefined) {
+    nameContext = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+    // Measured ten times bigger, for precision.
+    if (nameContext) nameContext.font = NAME_FONT.css.replace(`${NAME_FONT.size}px`, `${NAME_FONT.size * 10}px`);
+  }
+  const width = nameContext ? nameContext.measureText(text).width / 10 : null;
+  nameWidths.set(text, width);
+  return width;
 }
 
 /** The rulebook section each step applies, with its rule in a sentence. */
@@ -856,18 +921,26 @@ class BailenUI implements GameUI<BailenTypes> {
     out.push(`<rect class="c-body" x="${-h}" y="${-h}" width="${size}" height="${size}" rx="3" fill="${bg}" stroke="${line}"/>`);
     if (dis) out.push(`<rect x="${-h}" y="${-h}" width="${size}" height="${size}" rx="3" fill="url(#p-disorg)"/>`);
     if (mark) {
-      out.push(`<path d="M${-h + 1},${-h + 1}h10l-10,10z" fill="${mark}" stroke="#111" stroke-width=".5"/>`);
+      // The formation's colour: a band along the counter's top edge, above its name.
+      const b = 3.4;
+      out.push(
+        `<path class="c-formation" d="M${-h},${-h + b}V${-h + 3}a3,3 0 0 1 3,-3H${h - 3}a3,3 0 0 1 3,3V${-h + b}Z" fill="${mark}" stroke="#111" stroke-width=".5"/>`,
+      );
     }
     // All the counter's words in one <text> (one SVG text layout a counter, not five).
     const texts: string[] = [];
-    const t = (cls: string, x: number, y: number, fill: string, body: string | number) =>
-      texts.push(`<tspan class="${cls}" x="${x}" y="${y}" fill="${fill}">${body}</tspan>`);
-    t('c-name', 1.5, -h + 6.3, ink, esc(shortName(c.name)));
+    const t = (cls: string, x: number, y: number, fill: string, body: string | number, extra = '') =>
+      texts.push(`<tspan class="${cls}" x="${x}" y="${y}" fill="${fill}"${extra}>${body}</tspan>`);
+    // The name across the counter's width, squeezed to it when the font at hand is too wide.
+    const name = shortName(c.name);
+    const room = size - 3;
+    const wide = (nameWidth(name) ?? 0) > room;
+    t('c-name', 0, -h + 9.8, ink, esc(name), ` style="font:${NAME_FONT.css.replace(/"/g, "'")}"${wide ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : ''}`);
     // The unit symbol, NATO-like, in a box.
     const bw = 18;
-    const bh = 11;
+    const bh = 10;
     const bx = -bw / 2;
-    const by = -6.5;
+    const by = -5;
     const sym: string[] = [];
     const stroke = `stroke="${line}" stroke-width="1.1" fill="none"`;
     if (kind === 'leader') {
@@ -922,10 +995,11 @@ class BailenUI implements GameUI<BailenTypes> {
       t('c-factor', 0, h - 3.2, ink, k?.water_range ?? 10);
     }
     out.push(`<text class="c-text">${texts.join('')}</text>`);
-    if (u?.moved) out.push(`<path class="c-badge" d="M${h - 9},${-h + 3}l5,3l-5,3z" fill="${ink}"><title>moved</title></path>`);
+    // Badges left of the symbol (the name has the top edge).
+    if (u?.moved) out.push(`<path class="c-badge" d="M${-h + 2},${by}l5,3l-5,3z" fill="${ink}"><title>moved</title></path>`);
     if (u?.activated) {
       out.push(
-        `<path class="c-badge" d="M${h - 9.5},${-h + 2.5}l6,6M${h - 3.5},${-h + 2.5}l-6,6" stroke="${ink}" stroke-width="1.3" transform="translate(0,${u?.moved ? 7 : 0})"><title>activated</title></path>`,
+        `<path class="c-badge" d="M${-h + 1.5},${by}l6,6M${-h + 7.5},${by}l-6,6" stroke="${ink}" stroke-width="1.3" transform="translate(0,${u?.moved ? 6.5 : 0})"><title>activated</title></path>`,
       );
     }
     return out.join('');

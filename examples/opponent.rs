@@ -5,7 +5,7 @@
 //!
 //!   cargo run --release --example opponent -- [GAMES] [ITERATIONS] [RULESET...]
 //!
-//! ROLLOUT_DEPTH=N sets the rollout depth; COMPUTER=greedy puts the greedy player in the
+//! ROLLOUT_DEPTH=N sets the rollout depth; TRACE=1 prints each game's end on stderr; COMPUTER=greedy puts the greedy player in the
 //! computer's seat, to calibrate the figures (how often greedy beats random, and itself).
 use napoleonic::games::bailen::{self, Bailen};
 use napoleonic::games::bloody_monday::{self, BloodyMonday};
@@ -48,12 +48,19 @@ fn play<R: Search>(mut state: R, computer: R::Side, rival: Rival, settings: &Set
             }
         };
         let Some(a) = a else { break };
+        if std::env::var("TRACE").as_deref() == Ok("2") {
+            eprintln!("  {} {:?}: {}", if p.side == computer { "computer" } else { "rival" }, p.step, state.describe(&a));
+        }
         if state.apply(&a).is_err() {
             break;
         }
         n += 1;
     }
     let me = R::SIDES.iter().position(|&s| s == computer).unwrap_or(0);
+    if std::env::var("TRACE").is_ok() {
+        // One line a game: the computer's seat, the decisions made and its return (none: cut).
+        eprintln!("game seed {seed} seat {me} decisions {n} return {:?}", state.returns().map(|r| r[me]));
+    }
     state.returns().is_some_and(|r| r[me] > 0.0)
 }
 

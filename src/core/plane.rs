@@ -64,7 +64,7 @@ impl Point {
     /// Squared distance to `o`, in square hundredths.
     pub fn dist2(self, o: Point) -> i128 {
         let (dx, dy) = self.sub(o);
-        i128::from(dx) * i128::from(dx) + i128::from(dy) * i128::from(dy)
+        mul(dx, dx) + mul(dy, dy)
     }
     /// Distance to `o` in hundredths, rounded down.
     pub fn distance(self, o: Point) -> i64 {
@@ -83,14 +83,120 @@ fn clamp32(v: i64) -> i32 {
     v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
+/// Exact wide arithmetic without 128-bit library calls where they can be avoided. WebAssembly
+/// has no 128-bit multiply or divide: each `i128` product is a call into the compiler's
+/// builtins, and they took over a quarter of Napoleon's Battles' time in wasm. Positions on a
+/// table fit in i32 and their products in i64, so that case is computed in i64 (the same
+/// exact value); the 128-bit path stays for anything larger.
+#[inline]
+fn fits32(v: i64) -> bool {
+    v == i64::from(v as i32)
+}
+
+/// a × b, exactly.
+#[inline]
+pub(crate) fn mul(a: i64, b: i64) -> i128 {
+    if fits32(a) && fits32(b) {
+        i128::from(a * b)
+    } else {
+        wide_mul(i128::from(a), i128::from(b))
+    }
+}
+
+/// The 128-bit paths, out of line: inlined, the compiler computes them on every call and
+/// selects (a library call each time in wasm) instead of branching.
+#[cold]
+#[inline(never)]
+fn wide_mul(a: i128, b: i128) -> i128 {
+    a * b
+}
+
+#[cold]
+#[inline(never)]
+fn wide_mul_div(a: i128, b: i128, d: i128) -> i128 {
+    a * b / d
+}
+
+/// a × b for i128 values whose product fits, exactly.
+#[inline]
+fn mul128(a: i128, b: i128) -> i128 {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) if fits32(x) && fits32(y) => i128::from(x * y),
+        _ => wide_mul(a, b),
+    }
+}
+
+/// (a × b) / d rounded toward zero, exactly (d ≠ 0).
+#[inline]
+fn mul_div(a: i64, b: i64, d: i64) -> i128 {
+    if fits32(a) && fits32(b) {
+        // |a × b| ≤ 2^62: no i64 overflow, and the same truncation as in i128.
+        i128::from((a * b) / d)
+    } else {
+        wide_mul_div(i128::from(a), i128::from(b), i128::from(d))
+    }
+}
+
+/// a × b for a, b below 2^64, exactly: four 32-bit partial products in u64 (inline in wasm,
+/// where a u128 product is a library call).
+#[inline]
+fn mul_u64_limbs(a: u64, b: u64) -> u128 {
+    const LOW: u64 = 0xFFFF_FFFF;
+    let (a1, a0, b1, b0) = (a >> 32, a & LOW, b >> 32, b & LOW);
+    let (lo, m1, m2, hi) = (a0 * b0, a1 * b0, a0 * b1, a1 * b1);
+    let mid = (lo >> 32) + (m1 & LOW) + (m2 & LOW);
+    let low = (lo & LOW) | (mid << 32);
+    let high = hi + (m1 >> 32) + (m2 >> 32) + (mid >> 32);
+    (u128::from(high) << 64) | u128::from(low)
+}
+
+/// a × b for a, b below 2^64, exactly.
+#[inline]
+fn mul_u64(a: u64, b: u64) -> u128 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        mul_u64_limbs(a, b)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        u128::from(a) * u128::from(b)
+    }
+}
+
+/// A non-negative i128 below 2^63 as u64.
+#[inline]
+fn small(v: i128) -> Option<u64> {
+    u64::try_from(v).ok().filter(|&x| x < 1 << 63)
+}
+
 /// Integer square root, rounded down.
 pub fn isqrt(n: i128) -> i128 {
     if n <= 0 {
         return 0;
     }
+    if let Ok(n) = u64::try_from(n) {
+        return i128::from(isqrt_u64(n));
+    }
     // Newton's method from a power of two above the root: it decreases to the root exactly.
     let bits = 128 - n.leading_zeros();
     let mut x: i128 = 1 << bits.div_ceil(2);
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            break;
+        }
+        x = y;
+    }
+    x
+}
+
+/// Integer square root of a u64, rounded down: the same Newton iteration in 64 bits.
+fn isqrt_u64(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let bits = 64 - n.leading_zeros();
+    let mut x: u64 = 1 << bits.div_ceil(2);
     loop {
         let y = (x + n / x) / 2;
         if y >= x {
@@ -145,7 +251,12 @@ fn sine(k: u16) -> i64 {
 /// The point at `forward` hundredths ahead and `right` hundredths to the right of `from`, for
 /// a body facing `facing`.
 pub fn ahead(from: Point, facing: Facing, forward: i64, right: i64) -> Point {
-    let (s, c) = facing.sin_cos();
+    ahead_by(from, facing.sin_cos(), forward, right)
+}
+
+/// `ahead` with the facing's (sin, cos) already looked up.
+#[inline]
+fn ahead_by(from: Point, (s, c): (i64, i64), forward: i64, right: i64) -> Point {
     // forward unit (s, c); right unit (c, -s).
     // Rounding to nearest, halves up: floor((n + UNIT/2) / UNIT), a shift as UNIT is 2^16.
     let dx = (forward * s + right * c + UNIT / 2) >> 16;
@@ -162,11 +273,12 @@ pub fn bearing(a: Point, b: Point) -> Facing {
     }
     // The direction k maximising the dot product with (dx, dy): every tenth direction first,
     // then the twenty around the best of them (the dot product has one maximum on the circle).
+    // |dx|, |dy| < 2^33 and |sin|, |cos| ≤ 2^16: the dot product fits in i64.
     let dot = |k: i32| {
         let (s, c) = Facing(k.rem_euclid(i32::from(TURN)) as u16).sin_cos();
-        i128::from(dx) * i128::from(s) + i128::from(dy) * i128::from(c)
+        dx * s + dy * c
     };
-    let mut best = (i128::MIN, 0i32);
+    let mut best = (i64::MIN, 0i32);
     for k in (0..i32::from(TURN)).step_by(10) {
         let d = dot(k);
         if d > best.0 {
@@ -219,35 +331,52 @@ impl Dist2 {
     pub const ZERO: Dist2 = Dist2 { num: 0, den: 1 };
     /// Is this distance at most `hundredths`?
     pub fn within(self, hundredths: i64) -> bool {
-        self.num <= i128::from(hundredths) * i128::from(hundredths) * self.den
+        let h2 = mul(hundredths, hundredths);
+        match (u128::try_from(self.num), small(h2), small(self.den)) {
+            (Ok(num), Some(h2), Some(den)) => num <= mul_u64(h2, den),
+            _ => self.num <= wide_mul(h2, self.den),
+        }
     }
     /// The distance in hundredths, rounded down.
     pub fn hundredths(self) -> i64 {
-        isqrt(self.num / self.den) as i64
+        match (i64::try_from(self.num), i64::try_from(self.den)) {
+            (Ok(n), Ok(d)) => isqrt(i128::from(n / d)) as i64,
+            _ => isqrt(self.num / self.den) as i64,
+        }
     }
     fn less(self, o: Dist2) -> bool {
-        // Both fractions have numerators and denominators far below 2^63 here: the products fit.
-        self.num.saturating_mul(o.den) < o.num.saturating_mul(self.den)
+        // Below 2^63 each, the products are below 2^126: exact in u128 (and in i128, where
+        // the saturating path would give the same answer).
+        match (small(self.num), small(o.den), small(o.num), small(self.den)) {
+            (Some(a), Some(b), Some(c), Some(d)) => mul_u64(a, b) < mul_u64(c, d),
+            _ => saturating_less(self, o),
+        }
     }
     fn min(self, o: Dist2) -> Dist2 {
         if o.less(self) { o } else { self }
     }
 }
 
+#[cold]
+#[inline(never)]
+fn saturating_less(a: Dist2, b: Dist2) -> bool {
+    a.num.saturating_mul(b.den) < b.num.saturating_mul(a.den)
+}
+
 /// Squared distance from `p` to segment ab.
 pub fn point_segment_dist2(p: Point, a: Point, b: Point) -> Dist2 {
     let (abx, aby) = b.sub(a);
     let (apx, apy) = p.sub(a);
-    let len2 = i128::from(abx) * i128::from(abx) + i128::from(aby) * i128::from(aby);
-    let dot = i128::from(apx) * i128::from(abx) + i128::from(apy) * i128::from(aby);
+    let len2 = mul(abx, abx) + mul(aby, aby);
+    let dot = mul(apx, abx) + mul(apy, aby);
     if len2 == 0 || dot <= 0 {
         return Dist2 { num: p.dist2(a), den: 1 };
     }
     if dot >= len2 {
         return Dist2 { num: p.dist2(b), den: 1 };
     }
-    let cross = i128::from(abx) * i128::from(apy) - i128::from(aby) * i128::from(apx);
-    Dist2 { num: cross * cross, den: len2 }
+    let cross = mul(abx, apy) - mul(aby, apx);
+    Dist2 { num: mul128(cross, cross), den: len2 }
 }
 
 /// Squared distance between segments ab and cd (0 if they meet).
@@ -309,11 +438,11 @@ pub fn convex_overlap_by(a: &[Point], b: &[Point], eps: i64) -> bool {
             // orient / |pq| is the distance from the edge's line: a point of b at most eps into
             // a's side (orient <= eps |pq|, compared squared, exactly) does not overlap.
             let (dx, dy) = q.sub(p);
-            let slack2 = i128::from(eps * eps) * (i128::from(dx) * i128::from(dx) + i128::from(dy) * i128::from(dy));
+            let slack2 = mul128(mul(eps, eps), mul(dx, dx) + mul(dy, dy));
             side_a != 0
                 && b.iter().all(|&r| {
-                    let depth = i128::from(orient(p, q, r) * side_a);
-                    depth <= 0 || depth * depth <= slack2
+                    let depth = orient(p, q, r) * side_a;
+                    depth <= 0 || mul(depth, depth) <= slack2
                 })
         })
     }
@@ -327,11 +456,16 @@ pub fn convex_dist2(a: &[Point], b: &[Point]) -> Dist2 {
     if convex_overlap(a, b) {
         return Dist2::ZERO;
     }
+    // With interiors apart, two edges that meet meet at a corner of one of them, so the
+    // nearest pair of edges is nearest at a corner: the least distance from a corner of one
+    // polygon to an edge of the other (half the work of every pair of edges).
     let mut best: Option<Dist2> = None;
-    for (p, q) in edges(a) {
-        for (r, s) in edges(b) {
-            let d = segment_dist2(p, q, r, s);
-            best = Some(best.map_or(d, |b| b.min(d)));
+    for (corners, poly) in [(a, b), (b, a)] {
+        for &p in corners {
+            for (r, s) in edges(poly) {
+                let d = point_segment_dist2(p, r, s);
+                best = Some(best.map_or(d, |b| b.min(d)));
+            }
         }
     }
     best.unwrap_or(Dist2::ZERO)
@@ -378,11 +512,8 @@ fn inside_spans(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
         // a + t(b - a) on line pq: t = orient(p, q, a) / (orient(p,q,a) - orient(p,q,b)).
         let (oa, ob) = (orient(p, q, a), orient(p, q, b));
         if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
-            let t = i128::from(oa) * i128::from(T_ONE) / i128::from(oa - ob);
-            let pt = a.offset(
-                (i128::from(dx) * t / i128::from(T_ONE)) as i64,
-                (i128::from(dy) * t / i128::from(T_ONE)) as i64,
-            );
+            let t = mul_div(oa, T_ONE, oa - ob);
+            let pt = a.offset(mul_div(dx, t as i64, T_ONE) as i64, mul_div(dy, t as i64, T_ONE) as i64);
             // Only where the crossing lies on the edge itself (within rounding).
             if point_segment_dist2(pt, p, q).within(2) {
                 ts.push(t as i64);
@@ -392,10 +523,7 @@ fn inside_spans(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
     ts.sort_unstable();
     ts.dedup();
     let at = |t: i64| {
-        a.offset(
-            (i128::from(dx) * i128::from(t) / i128::from(T_ONE)) as i64,
-            (i128::from(dy) * i128::from(t) / i128::from(T_ONE)) as i64,
-        )
+        a.offset(mul_div(dx, t, T_ONE) as i64, mul_div(dy, t, T_ONE) as i64)
     };
     ts.windows(2)
         .filter(|w| w[1] > w[0] && point_strictly_inside(at((w[0] + w[1]) / 2), poly))
@@ -406,14 +534,14 @@ fn inside_spans(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
 /// The stretches of segment ab inside the polygon, as (from, to) hundredths along it from a.
 pub fn stretches_inside(a: Point, b: Point, poly: &[Point]) -> Vec<(i64, i64)> {
     let len = a.distance(b);
-    let at = |t: i64| (i128::from(len) * i128::from(t) / i128::from(T_ONE)) as i64;
+    let at = |t: i64| mul_div(len, t, T_ONE) as i64;
     inside_spans(a, b, poly).iter().map(|&(t0, t1)| (at(t0), at(t1))).collect()
 }
 
 /// The length (hundredths) of segment ab that lies inside the polygon.
 pub fn length_inside(a: Point, b: Point, poly: &[Point]) -> i64 {
     let len = a.distance(b);
-    inside_spans(a, b, poly).iter().map(|&(t0, t1)| (i128::from(len) * i128::from(t1 - t0) / i128::from(T_ONE)) as i64).sum()
+    inside_spans(a, b, poly).iter().map(|&(t0, t1)| mul_div(len, t1 - t0, T_ONE) as i64).sum()
 }
 
 /// Segment ab cut where it crosses the edges of `pieces`: the cut points in order from a to b,
@@ -427,7 +555,7 @@ pub fn cut_by(a: Point, b: Point, pieces: &[&[Point]]) -> Vec<Point> {
             // Only where ab crosses the edge itself, not merely its line.
             let (op, oq) = (orient(a, b, p), orient(a, b, q));
             if ((oa > 0 && ob < 0) || (oa < 0 && ob > 0)) && op.signum() * oq.signum() <= 0 {
-                let t = (i128::from(oa) * i128::from(T_ONE) / i128::from(oa - ob)) as i64;
+                let t = mul_div(oa, T_ONE, oa - ob) as i64;
                 ts.push(t);
             }
         }
@@ -435,7 +563,7 @@ pub fn cut_by(a: Point, b: Point, pieces: &[&[Point]]) -> Vec<Point> {
     ts.sort_unstable();
     ts.dedup();
     ts.into_iter()
-        .map(|t| a.offset((i128::from(dx) * i128::from(t) / i128::from(T_ONE)) as i64, (i128::from(dy) * i128::from(t) / i128::from(T_ONE)) as i64))
+        .map(|t| a.offset(mul_div(dx, t, T_ONE) as i64, mul_div(dy, t, T_ONE) as i64))
         .collect()
 }
 
@@ -449,9 +577,8 @@ fn clip_half_plane(poly: &[Point], p: Point, q: Point) -> Vec<Point> {
         }
         if (oa > 0 && ob < 0) || (oa < 0 && ob > 0) {
             let (dx, dy) = b.sub(a);
-            let t = i128::from(oa);
-            let d = i128::from(oa - ob);
-            out.push(a.offset((i128::from(dx) * t / d) as i64, (i128::from(dy) * t / d) as i64));
+            let d = oa - ob;
+            out.push(a.offset(mul_div(dx, oa, d) as i64, mul_div(dy, oa, d) as i64));
         }
     }
     out.dedup();
@@ -544,11 +671,18 @@ impl Rect {
     /// Corners anticlockwise: front-left, rear-left, rear-right, front-right.
     pub fn corners(&self) -> [Point; 4] {
         let (w, d) = (i64::from(self.width), i64::from(self.depth));
-        let fl = ahead(self.front, self.facing, 0, -w / 2);
-        let fr = ahead(self.front, self.facing, 0, w - w / 2);
-        let rl = ahead(self.front, self.facing, -d, -w / 2);
-        let rr = ahead(self.front, self.facing, -d, w - w / 2);
+        let sc = self.facing.sin_cos();
+        let fl = ahead_by(self.front, sc, 0, -w / 2);
+        let fr = ahead_by(self.front, sc, 0, w - w / 2);
+        let rl = ahead_by(self.front, sc, -d, -w / 2);
+        let rr = ahead_by(self.front, sc, -d, w - w / 2);
         [fl, rl, rr, fr]
+    }
+    /// A bound on the distance from the front centre to any corner, rounding included:
+    /// half the frontage plus the depth, plus 2 hundredths.
+    pub fn reach(&self) -> i64 {
+        let w = i64::from(self.width).abs();
+        (w - w / 2) + i64::from(self.depth).abs() + 2
     }
     /// The front edge, left corner first.
     pub fn front_edge(&self) -> (Point, Point) {
@@ -640,7 +774,7 @@ pub fn direction_of(facing: Facing, from: Point, to: Point) -> Direction {
 /// radius × angle in radians, with π taken as 355/113 (exact integers).
 pub fn arc_length(radius: i64, half_degrees: u16) -> i64 {
     // angle (rad) = half_degrees × π / 360.
-    (i128::from(radius) * i128::from(half_degrees) * 355 / (113 * 360)) as i64
+    mul_div(radius, i64::from(half_degrees) * 355, 113 * 360) as i64
 }
 
 /// The wedge of an arc of fire: from the front edge `(left, right)` of a body facing `facing`,
@@ -793,4 +927,76 @@ mod tests {
         assert!(!point_in_polygon(Point::inches(20, 12), &w));
         assert!(!point_in_polygon(Point::inches(10, 5), &w));
     }
+    #[test]
+    fn the_wide_arithmetic_is_exact_on_both_paths() {
+        // The 32-bit limbs used in wasm agree with the native u128 product, edges included.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for &(a, b) in &[(0u64, 0u64), (u64::MAX, u64::MAX), (u64::MAX, 1), (1 << 32, 1 << 32), ((1 << 32) - 1, (1 << 32) + 1)] {
+            assert_eq!(mul_u64_limbs(a, b), u128::from(a) * u128::from(b), "{a} × {b}");
+        }
+        for _ in 0..10_000 {
+            let (a, b) = (next(), next() >> (next() % 64));
+            assert_eq!(mul_u64_limbs(a, b), u128::from(a) * u128::from(b), "{a} × {b}");
+            // The i64 fast paths and the i128 ones agree, in range and beyond it.
+            let (p, q, d) = ((next() as i64) >> (next() % 64), (next() as i64) >> (next() % 64), ((next() as i64) >> (next() % 64)) | 1);
+            assert_eq!(mul(p, q), i128::from(p) * i128::from(q));
+            assert_eq!(mul_div(p, q, d), i128::from(p) * i128::from(q) / i128::from(d));
+            let n = (next() >> (next() % 64)) as i128;
+            let r = isqrt(n);
+            assert!(r * r <= n && (r + 1) * (r + 1) > n, "isqrt({n}) = {r}");
+        }
+        // Beyond 2^64 the 128-bit Newton iteration still answers exactly.
+        let big = (1i128 << 100) + 12_345;
+        let r = isqrt(big);
+        assert!(r * r <= big && (r + 1) * (r + 1) > big);
+        // Fractions compared exactly on the u64 path and on the saturating one.
+        let a = Dist2 { num: (1 << 62) - 1, den: 3 };
+        let b = Dist2 { num: (1 << 62) - 2, den: 3 };
+        assert!(b.less(a) && !a.less(b));
+        assert!(Dist2 { num: 1 << 70, den: 2 }.less(Dist2 { num: 1 << 70, den: 1 }));
+        assert!(Dist2 { num: 10_000, den: 1 }.within(100) && !Dist2 { num: 10_001, den: 1 }.within(100));
+    }
+
+    #[test]
+    fn the_distance_between_footprints_is_the_least_distance_between_their_edges() {
+        // convex_dist2 looks at corners against edges only; every pair of edges (the
+        // definition) gives the same distance, touching, apart or overlapping, at any angle.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i32
+        };
+        for _ in 0..20_000 {
+            let mut rect = || Rect {
+                front: Point::new(next(600) as i32, next(600) as i32),
+                facing: Facing(if next(3) == 0 { 90 * next(8) as u16 } else { next(720) as u16 }),
+                width: 1 + next(300),
+                depth: next(4) * 50 + next(2),
+            };
+            let (a, b) = (rect().corners(), rect().corners());
+            let fast = convex_dist2(&a, &b);
+            let every = if convex_overlap(&a, &b) {
+                Dist2::ZERO
+            } else {
+                let mut best: Option<Dist2> = None;
+                for (p, q) in edges(&a) {
+                    for (r, s) in edges(&b) {
+                        let d = segment_dist2(p, q, r, s);
+                        best = Some(best.map_or(d, |m| m.min(d)));
+                    }
+                }
+                best.unwrap()
+            };
+            assert!(!fast.less(every) && !every.less(fast), "{a:?} {b:?}: {fast:?} vs {every:?}");
+        }
+    }
+
 }

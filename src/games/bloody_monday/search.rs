@@ -21,7 +21,7 @@
 //! an order of their visible and kept facts, never of their real identity.
 use super::action::{BlockId, Side};
 use super::scenario::{side_index, Group};
-use super::sequence::{bit, Phase};
+use super::sequence::{below, bit, Phase};
 use super::{BloodyMonday, Event, Loc};
 use crate::core::dice::Dice;
 use crate::games::Search;
@@ -161,7 +161,6 @@ impl BloodyMonday {
             let v = viewer.index();
             let enemy = viewer.other();
             let r = &self.scen.side_range[enemy.index()];
-            let below = |k: BlockId| if k >= 128 { u128::MAX } else { (1u128 << k) - 1 };
             let enemies = below(r.end) & !below(r.start);
             // Named, or laid down, destroyed or gone: known.
             let mut names = events.iter().fold(0u128, |m, e| m | named(e, viewer));
@@ -207,7 +206,8 @@ impl BloodyMonday {
                 known |= newly;
                 fresh = newly;
             }
-            if cand[..n] != old[..] {
+            // Compared word by word: a slice comparison is a byte-wise memcmp, slow in wasm.
+            if cand[..n].iter().zip(old.iter()).fold(0, |d, (a, b)| d | (a ^ b)) != 0 || old.len() != n {
                 Arc::make_mut(&mut self.knowledge).cand[v].copy_from_slice(&cand[..n]);
             }
         }

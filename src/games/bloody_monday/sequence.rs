@@ -172,17 +172,33 @@ pub(crate) fn illegal(why: impl Into<String>) -> GameError {
     GameError::Illegal(why.into())
 }
 
-/// The bit of area or block `i` in a 128-bit set. Built from 64-bit halves: a variable
-/// 128-bit shift is a library call in wasm, and these sets are tested in every prompt.
+/// The bit of area or block `i` (taken modulo 128) in a 128-bit set, from a table: a variable
+/// 128-bit shift is a library call in wasm (and the compiler turns a shift of 64-bit halves
+/// back into one), and these sets are tested in every prompt.
 #[inline]
 pub(crate) fn bit(i: u8) -> u128 {
-    let one = 1u64 << (i & 63);
-    if i & 64 == 0 {
-        one as u128
+    BITS[usize::from(i & 127)]
+}
+
+/// The bits below `k` (every bit from 128 on).
+#[inline]
+pub(crate) fn below(k: u8) -> u128 {
+    if k >= 128 {
+        u128::MAX
     } else {
-        (one as u128) << 64
+        BITS[usize::from(k)] - 1
     }
 }
+
+const BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 impl BloodyMonday {
     /// A new game: the random setup, then 9.2 or the first impulse.

@@ -17,7 +17,7 @@ impl NapoleonsBattles {
     /// Is general `other` within general `g`'s span (point to point, b.2)?
     fn general_within(&self, g: usize, other: usize) -> bool {
         let d = self.generals[g].dist2(self.generals[other]);
-        d <= i128::from(self.reach(g)) * i128::from(self.reach(g))
+        d <= crate::core::plane::mul(self.reach(g), self.reach(g))
     }
     /// Is unit `u` within general `g`'s span (point to footprint, b.2)?
     pub(crate) fn unit_within(&self, g: usize, u: UnitId) -> bool {

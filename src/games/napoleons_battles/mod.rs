@@ -256,9 +256,15 @@ impl NapoleonsBattles {
 pub const TOUCH: i64 = 50;
 pub const CONTACT_LENGTH: i64 = 50;
 
-/// May two footprints be within `margin` of each other (their bounding boxes say)?
+/// May two footprints be within `margin` of each other? A quick filter before an exact test:
+/// false only when they are surely farther apart. First the circles about their front centres
+/// that hold them (no corner computed), then their bounding boxes.
 pub(crate) fn near(a: &Rect, b: &Rect, margin: i64) -> bool {
-    use crate::core::plane::Bounds;
+    use crate::core::plane::{mul, Bounds};
+    let reach = a.reach() + b.reach() + margin.max(0);
+    if a.front.dist2(b.front) > mul(reach, reach) {
+        return false;
+    }
     !Bounds::of(&a.corners()).apart(&Bounds::of(&b.corners()), margin.min(i64::from(i32::MAX)) as i32)
 }
 

@@ -140,6 +140,7 @@ fn mul_div(a: i64, b: i64, d: i64) -> i128 {
 /// a × b for a, b below 2^64, exactly: four 32-bit partial products in u64 (inline in wasm,
 /// where a u128 product is a library call).
 #[inline]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn mul_u64_limbs(a: u64, b: u64) -> u128 {
     const LOW: u64 = 0xFFFF_FFFF;
     let (a1, a0, b1, b0) = (a >> 32, a & LOW, b >> 32, b & LOW);
@@ -344,6 +345,7 @@ impl Dist2 {
             _ => isqrt(self.num / self.den) as i64,
         }
     }
+    #[inline(always)]
     fn less(self, o: Dist2) -> bool {
         // Below 2^63 each, the products are below 2^126: exact in u128 (and in i128, where
         // the saturating path would give the same answer).
@@ -352,6 +354,7 @@ impl Dist2 {
             _ => saturating_less(self, o),
         }
     }
+    #[inline(always)]
     fn min(self, o: Dist2) -> Dist2 {
         if o.less(self) { o } else { self }
     }
@@ -364,6 +367,7 @@ fn saturating_less(a: Dist2, b: Dist2) -> bool {
 }
 
 /// Squared distance from `p` to segment ab.
+#[inline(always)]
 pub fn point_segment_dist2(p: Point, a: Point, b: Point) -> Dist2 {
     let (abx, aby) = b.sub(a);
     let (apx, apy) = p.sub(a);
@@ -469,6 +473,39 @@ pub fn convex_dist2(a: &[Point], b: &[Point]) -> Dist2 {
         }
     }
     best.unwrap_or(Dist2::ZERO)
+}
+
+/// Are two convex polygons within `hundredths` of each other? The same answer as
+/// `convex_dist2(a, b).within(hundredths)`, sooner: it stops at the first corner near enough.
+pub fn convex_within(a: &[Point], b: &[Point], hundredths: i64) -> bool {
+    if convex_overlap(a, b) {
+        return true;
+    }
+    [(a, b), (b, a)].iter().any(|&(corners, poly)| corners.iter().any(|&p| edges(poly).any(|(r, s)| point_segment_within(p, r, s, hundredths))))
+}
+
+/// Is `p` within `h` hundredths of segment ab? `point_segment_dist2(p, a, b).within(h)`, in
+/// i64 when the values are a table's (below 2^14 hundredths apart, h below 2^14).
+#[inline]
+fn point_segment_within(p: Point, a: Point, b: Point, h: i64) -> bool {
+    const SMALL: i64 = 1 << 14;
+    let (abx, aby) = b.sub(a);
+    let (apx, apy) = p.sub(a);
+    if [abx, aby, apx, apy].iter().all(|v| v.abs() < SMALL) && (0..SMALL).contains(&h) {
+        // |cross| < 2^29, so cross² < 2^58; h² · len2 < 2^28 · 2^29.
+        let (len2, dot) = (abx * abx + aby * aby, apx * abx + apy * aby);
+        let h2 = h * h;
+        if len2 == 0 || dot <= 0 {
+            return apx * apx + apy * apy <= h2;
+        }
+        if dot >= len2 {
+            let (bpx, bpy) = (apx - abx, apy - aby);
+            return bpx * bpx + bpy * bpy <= h2;
+        }
+        let cross = abx * apy - aby * apx;
+        return cross * cross <= h2 * len2;
+    }
+    point_segment_dist2(p, a, b).within(h)
 }
 
 /// Squared distance between two shapes, each a point (one corner) or a convex polygon: the
@@ -700,6 +737,10 @@ impl Rect {
     /// Squared distance between footprints.
     pub fn dist2(&self, o: &Rect) -> Dist2 {
         convex_dist2(&self.corners(), &o.corners())
+    }
+    /// Are the footprints within `hundredths` of each other (`dist2(o).within(hundredths)`)?
+    pub fn within(&self, o: &Rect, hundredths: i64) -> bool {
+        convex_within(&self.corners(), &o.corners(), hundredths)
     }
     /// Is every corner inside the rectangle (0,0)-(w,h) of the table?
     pub fn on_table(&self, w: i32, h: i32) -> bool {
@@ -996,6 +1037,30 @@ mod tests {
                 best.unwrap()
             };
             assert!(!fast.less(every) && !every.less(fast), "{a:?} {b:?}: {fast:?} vs {every:?}");
+        }
+    }
+
+    #[test]
+    fn within_agrees_with_the_exact_distance() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i32
+        };
+        for k in 0..20_000 {
+            // Table-sized values (the i64 path) and huge ones (the exact path).
+            let span = if k % 10 == 0 { 1 << 30 } else { 700 };
+            let mut rect = || Rect {
+                front: Point::new(next(span), next(span)),
+                facing: Facing(if next(3) == 0 { 90 * next(8) as u16 } else { next(720) as u16 }),
+                width: 1 + next(300),
+                depth: next(4) * 50 + next(2),
+            };
+            let (a, b) = (rect(), rect());
+            let h = i64::from(next(if k % 7 == 0 { 1 << 20 } else { 300 }));
+            assert_eq!(a.within(&b, h), a.dist2(&b).within(h), "{a:?} {b:?} within {h}");
         }
     }
 

@@ -64,7 +64,7 @@ impl NapoleonsBattles {
         self.arm(u) == Arm::Artillery && {
             let r = self.rect(u);
             self.side_units(self.side_of(u))
-                .any(|o| o != u && self.arm(o) == Arm::Infantry && self.unit(o).formation == Formation::Square && r.dist2(&self.rect(o)).within(1))
+                .any(|o| o != u && self.arm(o) == Arm::Infantry && self.unit(o).formation == Formation::Square && r.within(&self.rect(o), 1))
         }
     }
 

@@ -208,7 +208,7 @@ impl NapoleonsBattles {
         let attached: Vec<UnitId> = {
             let r = self.rect(u);
             let side = self.side_of(u);
-            self.side_units(side).filter(|&o| o != u && self.arm(o) == Arm::Artillery && self.arm(u) != Arm::Artillery && r.dist2(&self.rect(o)).within(1)).collect()
+            self.side_units(side).filter(|&o| o != u && self.arm(o) == Arm::Artillery && self.arm(u) != Arm::Artillery && r.within(&self.rect(o), 1)).collect()
         };
         self.apply_hits(u, hits, ev);
         let after = self.unit(u).order;
@@ -308,7 +308,7 @@ impl NapoleonsBattles {
             let to = ahead(s.front, s.facing, d, 0);
             let r = self.rect_at(u, s.formation, to, s.facing);
             let clear = r.on_table(self.scen.width, self.scen.height)
-                && self.on_table().filter(|&o| o != u).all(|o| !r.overlaps(&self.rect(o)) && !r.dist2(&self.rect(o)).within(1));
+                && self.on_table().filter(|&o| o != u).all(|o| !r.overlaps(&self.rect(o)) && !r.within(&self.rect(o), 1));
             if clear {
                 self.units[usize::from(u)].front = to;
                 ev.push(Event::Moved { unit: u, from: s.front, to, facing: s.facing, cost: 0 });

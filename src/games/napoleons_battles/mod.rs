@@ -192,7 +192,7 @@ impl NapoleonsBattles {
     /// Is an enemy combat unit within `hundredths` of `u`'s footprint `r`?
     pub(crate) fn enemy_within(&self, u: UnitId, r: &Rect, hundredths: i64) -> bool {
         let side = self.side_of(u);
-        self.side_units(side.other()).any(|e| near(r, &self.rect(e), hundredths) && r.dist2(&self.rect(e)).within(hundredths))
+        self.side_units(side.other()).any(|e| near(r, &self.rect(e), hundredths) && r.within(&self.rect(e), hundredths))
     }
     /// The first unit other than `u` whose footprint `r` would overlap.
     pub(crate) fn overlapping(&self, u: UnitId, r: &Rect) -> Option<UnitId> {
@@ -270,7 +270,7 @@ pub(crate) fn near(a: &Rect, b: &Rect, margin: i64) -> bool {
 
 /// Combat contact between two footprints (b.2).
 pub fn in_contact(a: &Rect, b: &Rect) -> bool {
-    a.dist2(b).within(1) && a.contact_length(b) >= CONTACT_LENGTH
+    a.within(b, 1) && a.contact_length(b) >= CONTACT_LENGTH
 }
 
 /// Everything on the table: Napoleon's Battles has no hidden information (b.10).

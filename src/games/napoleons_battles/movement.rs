@@ -8,6 +8,24 @@ use crate::core::plane::{
     ahead, arc_length, bearing, convex_hull, convex_overlap, cut_by, direction_of, Direction, Facing, Point, Rect, INCH,
 };
 
+/// Why a formed move may not be made (b.3). Kept as data and put in words only when a player
+/// reads it (`refusal_text`): the listed moves try many positions and drop their refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveRefusal {
+    /// The path crosses ground the unit may not enter in its formation.
+    CrossesGround { unit: UnitId, formation: Formation },
+    /// It would end in ground it may not enter.
+    EndsInGround { unit: UnitId, formation: Formation },
+    LeavesTable { unit: UnitId },
+    EndsOn { unit: UnitId, other: UnitId },
+    /// A unit moving into contact must touch with its front edge (b.2).
+    FrontContact { unit: UnitId, other: UnitId },
+    /// Movement (2): only friends interpenetrate.
+    PassesThrough { unit: UnitId, other: UnitId },
+    /// The move costs more than is left (hundredths of an inch).
+    TooDear { cost: i32, budget: i32 },
+}
+
 /// The formed moves of a unit measured: what it costs and whom it contacts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measured {
@@ -146,7 +164,7 @@ impl NapoleonsBattles {
     /// at the highest ratio that applies to it (terrain, backward or sideways, square: D11), and
     /// a change of facing as the arc of the outer front corner (a wheel) up to 45 degrees, or
     /// CG FM for a larger turn in place (b.3).
-    pub(crate) fn move_cost(&self, u: UnitId, f: Formation, front: Point, facing: Facing) -> Result<i32, String> {
+    pub(crate) fn move_cost(&self, u: UnitId, f: Formation, front: Point, facing: Facing) -> Result<i32, MoveRefusal> {
         let s = self.unit(u);
         let card = self.card(u);
         let (from, to) = (self.rect(u).centre(), self.rect_at(u, f, front, facing).centre());
@@ -175,13 +193,13 @@ impl NapoleonsBattles {
         let mut cost: i64 = 0;
         for w in cuts.windows(2) {
             let mid = w[0].midpoint(w[1]);
-            let t = self.terrain_ratio(u, f, mid, road).ok_or_else(|| format!("the move crosses ground {} may not enter in {f}", self.scen.units[usize::from(u)].id))?;
+            let t = self.terrain_ratio(u, f, mid, road).ok_or(MoveRefusal::CrossesGround { unit: u, formation: f })?;
             let r = if self.options.multiply_ratios { (t.0 * fixed.0, t.1 * fixed.1) } else { higher(t, fixed) };
             let len = w[0].distance(w[1]);
             cost += (len * i64::from(r.0) + i64::from(r.1) - 1) / i64::from(r.1);
         }
         if self.terrain_ratio(u, f, to, road).is_none() {
-            return Err(format!("{} may not end in that ground in {f}", self.scen.units[usize::from(u)].id));
+            return Err(MoveRefusal::EndsInGround { unit: u, formation: f });
         }
         let turn = s.facing.turn_to(facing);
         if turn > 0 {
@@ -198,7 +216,23 @@ impl NapoleonsBattles {
     /// allowance; the precise refusal if it may not be made (b.3): off the table, onto another
     /// unit, through an enemy, touching an enemy with anything but its front edge, or too dear.
     pub(crate) fn measure_move(&self, u: UnitId, front: Point, facing: Facing, budget: i32) -> Result<Measured, String> {
-        self.measure_move_on(&self.board(), u, front, facing, budget)
+        self.measure_move_on(&self.board(), u, front, facing, budget).map_err(|r| self.refusal_text(r))
+    }
+
+    /// The words of a refusal, as the player reads them.
+    pub(crate) fn refusal_text(&self, r: MoveRefusal) -> String {
+        let name = |u: UnitId| &self.scen.units[usize::from(u)].id;
+        match r {
+            MoveRefusal::CrossesGround { unit, formation } => format!("the move crosses ground {} may not enter in {formation}", name(unit)),
+            MoveRefusal::EndsInGround { unit, formation } => format!("{} may not end in that ground in {formation}", name(unit)),
+            MoveRefusal::LeavesTable { unit } => format!("{} would leave the table", name(unit)),
+            MoveRefusal::EndsOn { unit, other } => format!("{} would end on {}", name(unit), name(other)),
+            MoveRefusal::FrontContact { unit, other } => format!("{} must touch {} with its front", name(unit), name(other)),
+            MoveRefusal::PassesThrough { unit, other } => {
+                format!("{} may not pass through {} (Movement (2): only friends interpenetrate)", name(unit), name(other))
+            }
+            MoveRefusal::TooDear { cost, budget } => format!("the move costs {} inches, {} are left", inches(cost), inches(budget)),
+        }
     }
 
     /// The units on the table and their footprints, for `measure_move_on`.
@@ -216,12 +250,11 @@ impl NapoleonsBattles {
     }
 
     /// `measure_move` against a board worked out beforehand.
-    pub(crate) fn measure_move_on(&self, board: &Board, u: UnitId, front: Point, facing: Facing, budget: i32) -> Result<Measured, String> {
+    pub(crate) fn measure_move_on(&self, board: &Board, u: UnitId, front: Point, facing: Facing, budget: i32) -> Result<Measured, MoveRefusal> {
         let s = self.unit(u);
-        let name = &self.scen.units[usize::from(u)].id;
         let end = self.rect_at(u, s.formation, front, facing);
         if !end.on_table(self.scen.width, self.scen.height) {
-            return Err(format!("{name} would leave the table"));
+            return Err(MoveRefusal::LeavesTable { unit: u });
         }
         let side = self.side_of(u);
         let start = self.rect(u);
@@ -237,7 +270,7 @@ impl NapoleonsBattles {
             }
             let (o, r) = (p.unit, p.rect);
             if end.overlaps(&r) {
-                return Err(format!("{name} would end on {}", self.scen.units[usize::from(o)].id));
+                return Err(MoveRefusal::EndsOn { unit: u, other: o });
             }
             let crossed = crate::core::plane::convex_overlap_by(&hull, &p.corners, crate::core::plane::OVERLAP_EPS);
             if p.side == side {
@@ -248,16 +281,16 @@ impl NapoleonsBattles {
                 // A unit moving into contact must touch with its front edge (b.2).
                 let (a, b) = end.front_edge();
                 if !crate::core::plane::edges(&p.corners).any(|(x, y)| crate::core::plane::segment_dist2(a, b, x, y).within(1)) {
-                    return Err(format!("{name} must touch {} with its front", self.scen.units[usize::from(o)].id));
+                    return Err(MoveRefusal::FrontContact { unit: u, other: o });
                 }
                 contacts.push(o);
             } else if crossed {
-                return Err(format!("{name} may not pass through {} (Movement (2): only friends interpenetrate)", self.scen.units[usize::from(o)].id));
+                return Err(MoveRefusal::PassesThrough { unit: u, other: o });
             }
         }
         let cost = self.move_cost(u, s.formation, front, facing)?;
         if cost > budget {
-            return Err(format!("the move costs {} inches, {} are left", inches(cost), inches(budget)));
+            return Err(MoveRefusal::TooDear { cost, budget });
         }
         Ok(Measured { cost, contacts, passed })
     }
@@ -340,7 +373,7 @@ impl NapoleonsBattles {
             .filter(|&t| self.arm(t) == Arm::Infantry)
             .filter(|&t| {
                 let r = self.rect(t);
-                self.side_units(side).any(|e| e != u && super::near(&r, &self.rect(e), ONE_INCH) && r.dist2(&self.rect(e)).within(ONE_INCH))
+                self.side_units(side).any(|e| e != u && super::near(&r, &self.rect(e), ONE_INCH) && r.within(&self.rect(e), ONE_INCH))
             })
             .collect();
         self.square_barred.1.push((u, barred));

@@ -170,7 +170,7 @@ impl NapoleonsBattles {
         let mk = |to: Point, facing: Facing| if reaction { Action::ReactionMove { unit: u, to, facing } } else { Action::Move { unit: u, to, facing } };
         for t in self.side_units(self.side_of(u).other()) {
             let (ru, rt) = (self.rect(u), self.rect(t));
-            if super::near(&ru, &rt, i64::from(budget) + 100) && ru.dist2(&rt).within(i64::from(budget) + 100) {
+            if super::near(&ru, &rt, i64::from(budget) + 100) && ru.within(&rt, i64::from(budget) + 100) {
                 let (to, facing) = self.contact_position(u, t);
                 if self.measure_move_on(board, u, to, facing, budget).is_ok_and(|m| m.contacts.contains(&t)) {
                     out.push(if reaction { Action::ReactionCharge { unit: u, target: t } } else { Action::Charge { unit: u, target: t } });

@@ -125,6 +125,26 @@ export default async function loading({ page, origin, perf }) {
   n = await nowLine();
   check(n.status.includes(n.side), `after Undo the status says what was taken back and who decides now (${n.status})`);
   await shot('2-status');
+
+  // 4. A returning player: the next visit, on the same line with nothing cached, resumes this
+  // game where it was (no start screen); it waits for the engine, so it is timed to the moment
+  // the resumed game is playable (body[data-ready], the init script's clock restarting at 0).
+  const left = await state(page);
+  await page.reload();
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const back = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    startShown: window.__startAt !== undefined,
+    engineLoaded: performance.getEntriesByName('engine-loaded')[0]?.startTime ?? null,
+    wasm: performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'))?.responseEnd ?? null,
+  }));
+  const resumed = await state(page);
+  console.log(`      returning player: wasm in ${back.wasm?.toFixed(0)}, engine ready ${back.engineLoaded?.toFixed(0)}, game resumed and playable ${back.readyAt.toFixed(0)} ms after navigation`);
+  check(!back.startShown && await page.isVisible('#game') && resumed.choices === left.choices && resumed.prompt === left.prompt && resumed.actions.length > 0,
+    'a returning player is back in the game where it was, without the start screen', { left: left.choices, resumed: resumed.choices, prompt: resumed.prompt });
+  check(back.readyAt < ENGINE_MS, `the resumed game is playable within ${ENGINE_MS} ms of navigation (${back.readyAt.toFixed(0)} ms)`);
+  perf.loading.resumedMs = back.readyAt;
+  await shot('3-resumed');
 }
 
 /** On a phone: the start screen on the slow line, and the status of now in the header. */

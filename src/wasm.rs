@@ -374,28 +374,28 @@ pub struct Game {
 }
 
 macro_rules! by_name {
-    ($($variant:ident => $ty:ty),* $(,)?) => {
+    ($($(#[$cfg:meta])* $variant:ident => $ty:ty),* $(,)?) => {
         fn any_new(ruleset: &str, scenario: &str, options: &JsValue, seed: u32) -> Result<Box<dyn Handle>, JsValue> {
-            $(if ruleset == <$ty as Rules>::RULESET {
+            $($(#[$cfg])* if ruleset == <$ty as Rules>::RULESET {
                 return Ok(Box::new(new_match::<$ty>(scenario, options, seed)?));
             })*
             Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
         }
         fn any_file(ruleset: &str, file_name: &str, text: &str, options: &JsValue, seed: u32) -> Result<Box<dyn Handle>, JsValue> {
-            $(if ruleset == <$ty as Rules>::RULESET {
+            $($(#[$cfg])* if ruleset == <$ty as Rules>::RULESET {
                 return Ok(Box::new(file_match::<$ty>(file_name, text, options, seed)?));
             })*
             Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
         }
         fn any_setup(ruleset: &str, setup: &JsValue) -> Result<Box<dyn Handle>, JsValue> {
-            $(if ruleset == <$ty as Rules>::RULESET {
+            $($(#[$cfg])* if ruleset == <$ty as Rules>::RULESET {
                 return Ok(Box::new(setup_match::<$ty>(setup)?));
             })*
             Err(refusal(ErrorKind::BadSetup, &format!("unknown ruleset '{ruleset}'"), None))
         }
         fn any_import(saved: &str) -> Result<Box<dyn Handle>, JsValue> {
             let ruleset = saved_ruleset(saved)?;
-            $(if ruleset == <$ty as Rules>::RULESET {
+            $($(#[$cfg])* if ruleset == <$ty as Rules>::RULESET {
                 return Ok(Box::new(import_match::<$ty>(saved)?));
             })*
             Err(refusal(ErrorKind::BadSavedString, &format!("bad saved game: it is for an unknown ruleset '{ruleset}'"), None))
@@ -637,6 +637,7 @@ macro_rules! typed_game {
     };
 }
 
+#[cfg(feature = "bailen")]
 typed_game!(BailenGame: crate::games::bailen::Bailen,
     scenario = "BailenScenarioFile", options = "Partial<BailenOptions> | OptionValues | undefined", setup = "BailenSetup",
     prompt = "BailenPrompt | null", action = "BailenAction", events = "BailenEvent[]",
@@ -644,6 +645,7 @@ typed_game!(BailenGame: crate::games::bailen::Bailen,
     outcome = "BailenOutcome | null", history = "BailenHistoryEntry[]",
     action_or_null = "BailenAction | null",
     thinker = BailenThinker);
+#[cfg(feature = "muskets")]
 typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
     scenario = "BattleScenario", options = "Partial<BattleOptions> | OptionValues | undefined", setup = "BattleSetup",
     prompt = "MusketsBattlePrompt | null", action = "BattleAction", events = "BattleEvent[]",
@@ -651,6 +653,7 @@ typed_game!(MusketsBattleGame: crate::games::muskets::battle::Battle,
     outcome = "BattleOutcome | null", history = "MusketsBattleHistoryEntry[]",
     action_or_null = "BattleAction | null",
     thinker = MusketsBattleThinker);
+#[cfg(feature = "bloody-monday")]
 typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
     scenario = "BmScenarioFile", options = "Partial<BmOptions> | OptionValues | undefined", setup = "BmSetup",
     prompt = "BloodyMondayPrompt | null", action = "BmAction", events = "BmEvent[]",
@@ -658,6 +661,7 @@ typed_game!(BloodyMondayGame: crate::games::bloody_monday::BloodyMonday,
     outcome = "BmOutcome | null", history = "BloodyMondayHistoryEntry[]",
     action_or_null = "BmAction | null",
     thinker = BloodyMondayThinker);
+#[cfg(feature = "napoleons-battles")]
 typed_game!(NapoleonsBattlesGame: crate::games::napoleons_battles::NapoleonsBattles,
     scenario = "NbScenario", options = "Partial<NbOptions> | OptionValues | undefined", setup = "NbSetup",
     prompt = "NapoleonsBattlesPrompt | null", action = "NbAction", events = "NbEvent[]",

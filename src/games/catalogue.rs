@@ -159,7 +159,11 @@ pub fn info<R: Catalogued>() -> RulesetInfo {
 /// Every registered ruleset.
 pub fn catalogue() -> Catalogue {
     macro_rules! entries {
-        ($($variant:ident => $ty:ty),* $(,)?) => { vec![$(info::<$ty>()),*] };
+        ($($(#[$cfg:meta])* $variant:ident => $ty:ty),* $(,)?) => {{
+            let mut rulesets = Vec::new();
+            $($(#[$cfg])* rulesets.push(info::<$ty>());)*
+            rulesets
+        }};
     }
     Catalogue { rulesets: crate::for_each_ruleset!(entries) }
 }

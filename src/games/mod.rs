@@ -9,18 +9,22 @@ pub mod catalogue;
 pub mod muskets;
 pub mod napoleons_battles;
 
-/// The registry of rulesets: one line each, a name and the ruleset's type. Everything that
-/// serves every ruleset (the catalogue, the wasm handles, the conformance harness) expands it
-/// with a macro of its own: `for_each_ruleset!(m)` calls `m! { Name => Type, ... }`. Adding a
-/// ruleset is one line here (and its adapter in the page).
+/// The registry of rulesets: one line each, the Cargo feature that builds it in, a name and the
+/// ruleset's type. Everything that serves every ruleset (the catalogue, the wasm handles, the
+/// conformance harness) expands it with a macro of its own: `for_each_ruleset!(m)` calls
+/// `m! { #[cfg(...)] Name => Type, ... }`, and each expansion keeps the `cfg` on what it makes
+/// of the line. Adding a ruleset is one line here and its feature in Cargo.toml (and its adapter
+/// in the page). A build of one feature is a module of that ruleset alone: what no enabled line
+/// reaches is left out by the linker (the Bailén module alone: 807,139 bytes, 255,672 brotli'd,
+/// against 2,631,165 and 710,933 for all four).
 #[macro_export]
 macro_rules! for_each_ruleset {
     ($m:ident) => {
         $m! {
-            Bailen => $crate::games::bailen::Bailen,
-            MusketsBattle => $crate::games::muskets::battle::Battle,
-            BloodyMonday => $crate::games::bloody_monday::BloodyMonday,
-            NapoleonsBattles => $crate::games::napoleons_battles::NapoleonsBattles,
+            #[cfg(feature = "bailen")] Bailen => $crate::games::bailen::Bailen,
+            #[cfg(feature = "muskets")] MusketsBattle => $crate::games::muskets::battle::Battle,
+            #[cfg(feature = "bloody-monday")] BloodyMonday => $crate::games::bloody_monday::BloodyMonday,
+            #[cfg(feature = "napoleons-battles")] NapoleonsBattles => $crate::games::napoleons_battles::NapoleonsBattles,
         }
     };
 }
@@ -680,14 +684,18 @@ pub fn random_games(ruleset: &str, games: u32, seed: u32) -> Result<u64, GameErr
     for g in 0..games {
         let s = seed.wrapping_add(g);
         actions += match ruleset {
+            #[cfg(feature = "bailen")]
             bailen::RULESET => play::<bailen::Bailen>(bailen::DEFAULT_SCENARIO, &bailen::Options::all(), s)?,
+            #[cfg(feature = "muskets")]
             muskets::battle::RULESET => {
                 let ids = muskets::battle::SCENARIO_IDS;
                 play::<muskets::battle::Battle>(ids[g as usize % ids.len()], &Default::default(), s)?
             }
+            #[cfg(feature = "bloody-monday")]
             bloody_monday::RULESET => {
                 play::<bloody_monday::BloodyMonday>(bloody_monday::BORODINO, &Default::default(), s)?
             }
+            #[cfg(feature = "napoleons-battles")]
             napoleons_battles::RULESET => {
                 let ids = napoleons_battles::scenario::built_in();
                 play::<napoleons_battles::NapoleonsBattles>(&ids[g as usize % ids.len().max(1)].id, &Default::default(), s)?

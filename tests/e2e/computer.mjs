@@ -174,6 +174,12 @@ export default async function computer({ page, origin, perf }) {
   check(bar.actions === 0 && bar.quick === 0, "the human is offered none of the computer's choices", bar);
   check(bar.prompt === 'Allied (the computer) to decide.' && bar.piece === 0, "the computer's hidden decision is not described to the human", bar);
   await shot('2-thinking');
+  // The worker instantiates the page's compiled engine: it fetches no wasm of its own.
+  const workers = page.workers();
+  const workerWasm = workers.length === 1
+    ? await workers[0].evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => r.name))
+    : null;
+  check(workerWasm !== null && workerWasm.length === 0, "the computer's worker uses the page's compiled engine (it fetched no wasm)", { workers: workers.length, workerWasm });
   // The page answers clicks while the worker thinks: zoom, a counter's card.
   const width = () => page.evaluate(() => document.querySelector('#battle-board svg.battle-svg')?.getBoundingClientRect().width ?? 0);
   const w0 = await width();

@@ -7,7 +7,12 @@ import { check, clickAction, ready, shooter, state } from './lib.mjs';
 
 export const LINE = { offline: false, latency: 80, downloadThroughput: 500_000, uploadThroughput: 500_000 };
 const START_SCREEN_MS = 1500;
-const ENGINE_MS = 3000;
+// Issue 15 item 9 asks for the engine in under 1.5 s on this line. The module of every ruleset
+// (about 711 KB brotli'd) takes about 1.9 s: the bounds below keep what is reached from getting
+// worse, and the test prints how far the target is.
+const ENGINE_TARGET_MS = 1500;
+const ENGINE_MS = 2500;
+const RESUMED_MS = 2800;
 const BOARD_MS = 4000;
 
 /** Throttle the page's network like a 4 Mbit/s line with 80 ms latency. */
@@ -86,6 +91,7 @@ export default async function loading({ page, origin, perf }) {
   console.log(`      the wasm crossed the line in ${wasm[0]?.bytes} bytes`);
   check(startAt !== null && startAt < START_SCREEN_MS, `the start screen is shown in under ${START_SCREEN_MS} ms on a 4 Mbit/s line (${startAt?.toFixed(0)} ms)`);
   check(readyAt < ENGINE_MS, `the engine is loaded and the Start button live within ${ENGINE_MS} ms (${readyAt.toFixed(0)} ms)`);
+  console.log(`      engine ready ${readyAt.toFixed(0)} ms: the target of ${ENGINE_TARGET_MS} ms is ${readyAt < ENGINE_TARGET_MS ? 'met' : `missed by ${(readyAt - ENGINE_TARGET_MS).toFixed(0)} ms`}`);
   await shot('1-start');
 
   // 2. The first game (the default ruleset and scenario), started the moment Start is live: its board drawn.
@@ -125,6 +131,26 @@ export default async function loading({ page, origin, perf }) {
   n = await nowLine();
   check(n.status.includes(n.side), `after Undo the status says what was taken back and who decides now (${n.status})`);
   await shot('2-status');
+
+  // 4. A returning player: the next visit, on the same line with nothing cached, resumes this
+  // game where it was (no start screen); it waits for the engine, so it is timed to the moment
+  // the resumed game is playable (body[data-ready], the init script's clock restarting at 0).
+  const left = await state(page);
+  await page.reload();
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const back = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    startShown: window.__startAt !== undefined,
+    engineLoaded: performance.getEntriesByName('engine-loaded')[0]?.startTime ?? null,
+    wasm: performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'))?.responseEnd ?? null,
+  }));
+  const resumed = await state(page);
+  console.log(`      returning player: wasm in ${back.wasm?.toFixed(0)}, engine ready ${back.engineLoaded?.toFixed(0)}, game resumed and playable ${back.readyAt.toFixed(0)} ms after navigation`);
+  check(!back.startShown && await page.isVisible('#game') && resumed.choices === left.choices && resumed.prompt === left.prompt && resumed.actions.length > 0,
+    'a returning player is back in the game where it was, without the start screen', { left: left.choices, resumed: resumed.choices, prompt: resumed.prompt });
+  check(back.readyAt < RESUMED_MS, `the resumed game is playable within ${RESUMED_MS} ms of navigation (${back.readyAt.toFixed(0)} ms)`);
+  perf.loading.resumedMs = back.readyAt;
+  await shot('3-resumed');
 }
 
 /** On a phone: the start screen on the slow line, and the status of now in the header. */

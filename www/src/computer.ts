@@ -6,6 +6,8 @@
 // stops at the time limit or at "move now", and answers with the chosen action as JSON text. The
 // page applies only an action it finds, by that text, among the prompt's legal actions.
 
+import { engineModule } from './engine.js';
+
 /** How long the computer thinks per decision, by level. */
 export const LEVELS: Record<string, { label: string; ms: number }> = {
   quick: { label: 'Quick', ms: 200 },
@@ -21,6 +23,8 @@ export function levelOf(id: string): { label: string; ms: number } {
 
 /** The page's messages to the worker. */
 export type ToWorker =
+  /** The page's compiled engine, sent first: the worker instantiates it instead of fetching its own. */
+  | { type: 'engine'; module: WebAssembly.Module }
   | { type: 'think'; id: number; saved: string; ms: number; seed: number }
   /** Answer now with the best action so far. */
   | { type: 'now'; id: number }
@@ -83,6 +87,8 @@ export class ComputerPlayer {
         if (this.worker === worker) this.worker = null;
       });
       this.worker = worker;
+      const module = engineModule();
+      if (module) worker.postMessage({ type: 'engine', module } satisfies ToWorker);
     }
     this.worker.postMessage(message);
   }

@@ -121,13 +121,24 @@ export function errorMessage(e: {} | null | undefined): string {
 }
 
 let loaded: Promise<void> | undefined;
+let compiled: WebAssembly.Module | null = null;
 
-/** Fetch and instantiate the wasm module once. */
+/**
+ * Fetch, compile (streaming, as the bytes arrive; the fetch takes index.html's preload) and
+ * instantiate the wasm module once. The compiled module is kept for the computer's worker
+ * (`engineModule`), which then neither downloads nor compiles it again.
+ */
 export function loadEngine(): Promise<void> {
-  loaded ??= init({ module_or_path: new URL('../pkg/napoleonic_bg.wasm', import.meta.url) }).then(
-    () => undefined,
-  );
+  loaded ??= WebAssembly.compileStreaming(fetch(new URL('../pkg/napoleonic_bg.wasm', import.meta.url))).then(async (module) => {
+    await init({ module_or_path: module });
+    compiled = module;
+  });
   return loaded;
+}
+
+/** The engine's compiled module once loadEngine has finished (a worker instantiates its own from it). */
+export function engineModule(): WebAssembly.Module | null {
+  return compiled;
 }
 
 /**

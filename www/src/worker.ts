@@ -1,5 +1,6 @@
 // The computer opponent's Web Worker (bundled on its own as dist/worker.js): its own instance of
-// the engine, so the page's thread stays free while it thinks. See computer.ts for the messages.
+// the engine, so the page's thread stays free while it thinks, made from the module the page has
+// compiled (no second download or compilation). See computer.ts for the messages.
 //
 // It knows no ruleset: the saved string says which, the engine's generic Game imports it, and the
 // engine's thinker searches only what the deciding side may know, with its own seeded generator.
@@ -13,7 +14,13 @@ const BUDGET = 10_000_000;
 /** The least time between two progress messages. */
 const PROGRESS_MS = 50;
 
-const loaded = init({ module_or_path: new URL('../pkg/napoleonic_bg.wasm', import.meta.url) });
+let loaded: Promise<unknown> | undefined;
+
+/** The engine, instantiated once: from the page's compiled module (its first message), or else fetched. */
+function load(module?: WebAssembly.Module): Promise<unknown> {
+  loaded ??= init({ module_or_path: module ?? new URL('../pkg/napoleonic_bg.wasm', import.meta.url) });
+  return loaded;
+}
 
 /** The request being served (0: none) and whether "move now" was asked for it. */
 let serving = 0;
@@ -43,7 +50,7 @@ async function think(id: number, saved: string, ms: number, seed: number): Promi
   let game: Game | null = null;
   let thinker: Thinker | null = null;
   try {
-    await loaded;
+    await load();
     if (serving !== id) return;
     const t0 = performance.now();
     game = Game.importString(saved);
@@ -74,7 +81,9 @@ async function think(id: number, saved: string, ms: number, seed: number): Promi
 
 self.addEventListener('message', (e: MessageEvent<ToWorker>) => {
   const m = e.data;
-  if (m.type === 'think') {
+  if (m.type === 'engine') {
+    void load(m.module);
+  } else if (m.type === 'think') {
     serving = m.id;
     hurry = false;
     void think(m.id, m.saved, m.ms, m.seed);

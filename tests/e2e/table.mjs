@@ -271,6 +271,16 @@ async function fireAndMelee(page, origin, shot) {
   if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
   const target = await page.evaluate(() => document.querySelector('#table-board .nb-unit[data-code="S4"]')?.classList.contains('target'));
   check(target, 'clicking the firer marks its target on the table');
+  const covered = await page.evaluate(() => {
+    const card = document.querySelector('#hover-card');
+    if (!card || card.hidden) return false;
+    const c = card.getBoundingClientRect();
+    return [...document.querySelectorAll('#board-area .target')].some((t) => {
+      const r = t.getBoundingClientRect();
+      return c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
+    });
+  });
+  check(!covered, "the firer's card, if open, covers none of the targets the click marked");
   await page.click('#table-board .nb-unit[data-code="S4"] .nb-label', { force: true });
   await choicesReach(page, s.choices + 1);
   s = await state(page);

@@ -675,6 +675,9 @@ function render(): void {
     showUndo(c);
     renderDice(c);
     renderReplayControls(c);
+    // A card left open is placed again off the targets just marked (a click that selects a
+    // firer marks its targets after the card opened on the pointer's arrival).
+    if (!el.hoverCard.hidden && cardAt) placeCard(el.hoverCard, cardAt);
     document.body.dataset.choices = String(c.session.choiceCount());
     document.body.dataset.replay = replay ? String(replay.choice) : '';
   } catch (e) {
@@ -987,23 +990,40 @@ function placeCard(card: HTMLElement, where: Where): void {
     card.style.top = '8px';
     return;
   }
-  // Beside what it is about (right, else left), else below or above it: never over it (the
-  // keyboard's focus ring and the counter stay in sight).
+  // Beside what it is about (right, else left, else below or above it), never over it (the
+  // keyboard's focus ring and the counter stay in sight), and where it covers none of the
+  // decision's targets if it can (the next click lands on the target, not on the card).
   const w = card.offsetWidth;
   const h = card.offsetHeight;
-  let x = at.right - area.left + 8;
-  let y = at.top - area.top;
-  if (x + w > area.width - 4) {
-    const left = at.left - area.left - 8 - w;
-    if (left >= 4) x = left;
-    else {
-      x = at.left - area.left;
-      const below = at.bottom - area.top + 8;
-      y = below + h <= area.height - 4 ? below : at.top - area.top - 8 - h;
-    }
-  }
-  card.style.left = `${Math.max(4, Math.min(x, area.width - w - 4))}px`;
-  card.style.top = `${Math.max(4, Math.min(y, area.height - h - 4))}px`;
+  const clamp = (x: number, y: number) => ({
+    x: Math.max(4, Math.min(x, area.width - w - 4)),
+    y: Math.max(4, Math.min(y, area.height - h - 4)),
+  });
+  const right = at.right - area.left + 8;
+  const left = at.left - area.left - 8 - w;
+  const below = at.bottom - area.top + 8;
+  const above = at.top - area.top - 8 - h;
+  const beside: { x: number; y: number; fits: boolean }[] = [
+    { x: right, y: at.top - area.top, fits: right + w <= area.width - 4 },
+    { x: left, y: at.top - area.top, fits: left >= 4 },
+    { x: at.left - area.left, y: below, fits: below + h <= area.height - 4 },
+    { x: at.left - area.left, y: above, fits: above >= 4 },
+  ];
+  const targets = [...el.boardArea.querySelectorAll('.target')].map((t) => t.getBoundingClientRect());
+  const over = (p: { x: number; y: number }, t: { left: number; right: number; top: number; bottom: number }) =>
+    p.x + area.left < t.right && p.x + area.left + w > t.left && p.y + area.top < t.bottom && p.y + area.top + h > t.top;
+  const clear = (p: { x: number; y: number }) => !over(p, at) && !targets.some((t) => over(p, t));
+  const places = beside.filter((b) => b.fits).map((b) => clamp(b.x, b.y));
+  // Pushed back inside the board, a place that did not fit may still cover nothing.
+  const pushed = beside.map((b) => clamp(b.x, b.y));
+  // Else a corner of the board, the nearest first.
+  const corners = [clamp(0, 0), clamp(area.width, 0), clamp(0, area.height), clamp(area.width, area.height)];
+  const cx = (at.left + at.right) / 2 - area.left;
+  const cy = (at.top + at.bottom) / 2 - area.top;
+  corners.sort((p, q) => Math.hypot(p.x + w / 2 - cx, p.y + h / 2 - cy) - Math.hypot(q.x + w / 2 - cx, q.y + h / 2 - cy));
+  const place = places.find(clear) ?? pushed.find(clear) ?? corners.find(clear) ?? places[0] ?? clamp(right, at.top - area.top);
+  card.style.left = `${place.x}px`;
+  card.style.top = `${place.y}px`;
 }
 
 function showCard(unit: number | null, at: Where, odds: EngineAction | null): void {
@@ -1063,11 +1083,16 @@ function showCard(unit: number | null, at: Where, odds: EngineAction | null): vo
   close.addEventListener('click', hideCard);
   card.replaceChildren(close, ...parts);
   card.hidden = false;
+  cardAt = at;
   placeCard(card, at);
 }
 
+/** Where the open card points, to place it again when the decision's targets change. */
+let cardAt: Where | null = null;
+
 function hideCard(): void {
   el.hoverCard.hidden = true;
+  cardAt = null;
 }
 
 /**

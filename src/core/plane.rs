@@ -1004,25 +1004,32 @@ mod tests {
         assert!(Dist2 { num: 10_000, den: 1 }.within(100) && !Dist2 { num: 10_001, den: 1 }.within(100));
     }
 
+    /// Random footprints for the tests (xorshift): any angle or a right one, 0 to 1.51" deep.
+    struct Draw(u64);
+    impl Draw {
+        fn below(&mut self, n: u64) -> i32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n) as i32
+        }
+        fn rect(&mut self, span: u64) -> Rect {
+            Rect {
+                front: Point::new(self.below(span), self.below(span)),
+                facing: Facing(if self.below(3) == 0 { 90 * self.below(8) as u16 } else { self.below(720) as u16 }),
+                width: 1 + self.below(300),
+                depth: self.below(4) * 50 + self.below(2),
+            }
+        }
+    }
+
     #[test]
     fn the_distance_between_footprints_is_the_least_distance_between_their_edges() {
         // convex_dist2 looks at corners against edges only; every pair of edges (the
         // definition) gives the same distance, touching, apart or overlapping, at any angle.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as i32
-        };
+        let mut draw = Draw(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
-            let mut rect = || Rect {
-                front: Point::new(next(600) as i32, next(600) as i32),
-                facing: Facing(if next(3) == 0 { 90 * next(8) as u16 } else { next(720) as u16 }),
-                width: 1 + next(300),
-                depth: next(4) * 50 + next(2),
-            };
-            let (a, b) = (rect().corners(), rect().corners());
+            let (a, b) = (draw.rect(600).corners(), draw.rect(600).corners());
             let fast = convex_dist2(&a, &b);
             let every = if convex_overlap(&a, &b) {
                 Dist2::ZERO
@@ -1042,24 +1049,12 @@ mod tests {
 
     #[test]
     fn within_agrees_with_the_exact_distance() {
-        let mut x = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as i32
-        };
+        let mut draw = Draw(0x1234_5678_9ABC_DEF1);
         for k in 0..20_000 {
             // Table-sized values (the i64 path) and huge ones (the exact path).
             let span = if k % 10 == 0 { 1 << 30 } else { 700 };
-            let mut rect = || Rect {
-                front: Point::new(next(span), next(span)),
-                facing: Facing(if next(3) == 0 { 90 * next(8) as u16 } else { next(720) as u16 }),
-                width: 1 + next(300),
-                depth: next(4) * 50 + next(2),
-            };
-            let (a, b) = (rect(), rect());
-            let h = i64::from(next(if k % 7 == 0 { 1 << 20 } else { 300 }));
+            let (a, b) = (draw.rect(span), draw.rect(span));
+            let h = i64::from(draw.below(if k % 7 == 0 { 1 << 20 } else { 300 }));
             assert_eq!(a.within(&b, h), a.dist2(&b).within(h), "{a:?} {b:?} within {h}");
         }
     }

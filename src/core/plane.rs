@@ -519,6 +519,16 @@ pub fn shape_dist2(a: &[Point], b: &[Point]) -> Option<Dist2> {
     })
 }
 
+/// Is `p` within `hundredths` of the polygon (inside counts)? The same answer as
+/// `point_polygon_dist2(p, poly).within(hundredths)`, stopping at the first edge near enough.
+pub fn point_polygon_within(p: Point, poly: &[Point], hundredths: i64) -> bool {
+    if point_in_polygon(p, poly) {
+        return true;
+    }
+    // No edge at all: distance 0, as point_polygon_dist2 says.
+    poly.is_empty() || edges(poly).any(|(a, b)| point_segment_within(p, a, b, hundredths))
+}
+
 /// Squared distance from a point to a polygon (0 inside).
 pub fn point_polygon_dist2(p: Point, poly: &[Point]) -> Dist2 {
     if point_in_polygon(p, poly) {
@@ -1056,6 +1066,9 @@ mod tests {
             let (a, b) = (draw.rect(span), draw.rect(span));
             let h = i64::from(draw.below(if k % 7 == 0 { 1 << 20 } else { 300 }));
             assert_eq!(a.within(&b, h), a.dist2(&b).within(h), "{a:?} {b:?} within {h}");
+            let p = b.front.offset(i64::from(draw.below(400)) - 200, i64::from(draw.below(400)) - 200);
+            let c = a.corners();
+            assert_eq!(point_polygon_within(p, &c, h), point_polygon_dist2(p, &c).within(h), "{p:?} {c:?} within {h}");
         }
     }
 

@@ -3,7 +3,7 @@
 use super::action::{Event, MoveAllowed, Roll, Side, UnitId};
 use super::scenario::{Arm, Level};
 use super::{NapoleonsBattles, TOUCH};
-use crate::core::plane::point_polygon_dist2;
+use crate::core::plane::point_polygon_within;
 
 impl NapoleonsBattles {
     /// A general's command span in hundredths: 0 while he touches any combat unit (Command
@@ -21,7 +21,7 @@ impl NapoleonsBattles {
     }
     /// Is unit `u` within general `g`'s span (point to footprint, b.2)?
     pub(crate) fn unit_within(&self, g: usize, u: UnitId) -> bool {
-        point_polygon_dist2(self.generals[g], &self.rect(u).corners()).within(self.reach(g))
+        point_polygon_within(self.generals[g], &self.rect(u).corners(), self.reach(g))
     }
     /// Is this general always in command: the Overall commander, or Blake under the option
     /// "Blake's own army" (c.6)?
@@ -79,7 +79,7 @@ impl NapoleonsBattles {
         let mut chain = vec![div];
         chain.extend(self.superiors(div));
         let r = self.rect(u).corners();
-        chain.iter().any(|&g| point_polygon_dist2(self.generals[g], &r).within(TOUCH))
+        chain.iter().any(|&g| point_polygon_within(self.generals[g], &r, TOUCH))
     }
     /// What an initiative result allows (Command control (2)): infantry and foot ("heavy")
     /// artillery a half move on a success and none on a failure; cavalry and horse artillery a

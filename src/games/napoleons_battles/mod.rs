@@ -218,13 +218,13 @@ impl NapoleonsBattles {
         let r = self.rect(u);
         let side = self.side_of(u);
         (0..self.generals.len()).filter(move |&g| {
-            self.scen.generals[g].side == side && crate::core::plane::point_polygon_dist2(self.generals[g], &r.corners()).within(TOUCH)
+            self.scen.generals[g].side == side && crate::core::plane::point_polygon_within(self.generals[g], &r.corners(), TOUCH)
         })
     }
     /// Does general `g` touch any combat unit (his span is then 0: Command control (2))?
     pub(crate) fn general_attached(&self, g: usize) -> bool {
         let side = self.scen.generals[g].side;
-        self.side_units(side).any(|u| crate::core::plane::point_polygon_dist2(self.generals[g], &self.rect(u).corners()).within(TOUCH))
+        self.side_units(side).any(|u| crate::core::plane::point_polygon_within(self.generals[g], &self.rect(u).corners(), TOUCH))
     }
     /// Units routed, dispersed or eliminated (b.7).
     pub(crate) fn broken_units(&self, side: Side) -> u8 {

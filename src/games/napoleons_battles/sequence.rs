@@ -212,7 +212,7 @@ impl NapoleonsBattles {
         let me = self.generals[g];
         let mut targets: Vec<Point> = self
             .side_units(self.phasing)
-            .filter(|&u| self.scen.units[usize::from(u)].general == g && !crate::core::plane::point_polygon_dist2(me, &self.rect(u).corners()).within(reach))
+            .filter(|&u| self.scen.units[usize::from(u)].general == g && !crate::core::plane::point_polygon_within(me, &self.rect(u).corners(), reach))
             .map(|u| self.touch_point(u))
             .collect();
         if let Some(sup) = self.scen.generals[g].superior {

@@ -399,6 +399,11 @@ pub fn edges(poly: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
     (0..poly.len()).map(move |i| (poly[i], poly[(i + 1) % poly.len()]))
 }
 
+/// Does `p` lie on the closed segment ab (distance 0: on its line, within its box)?
+fn on_segment(p: Point, a: Point, b: Point) -> bool {
+    orient(a, b, p) == 0 && p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y)
+}
+
 /// Is `p` inside the polygon or on its boundary (any simple polygon, convex or not)?
 pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
     if poly.len() < 3 {
@@ -406,7 +411,7 @@ pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
     }
     let mut inside = false;
     for (a, b) in edges(poly) {
-        if point_segment_dist2(p, a, b).num == 0 {
+        if on_segment(p, a, b) {
             return true;
         }
         if (a.y > p.y) != (b.y > p.y) {
@@ -422,7 +427,7 @@ pub fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
 
 /// Is `p` inside the polygon and not on its boundary?
 pub fn point_strictly_inside(p: Point, poly: &[Point]) -> bool {
-    point_in_polygon(p, poly) && edges(poly).all(|(a, b)| point_segment_dist2(p, a, b).num > 0)
+    point_in_polygon(p, poly) && edges(poly).all(|(a, b)| !on_segment(p, a, b))
 }
 
 /// Do the interiors of two convex polygons overlap (touching along an edge or at a corner does
@@ -1069,6 +1074,11 @@ mod tests {
             let p = b.front.offset(i64::from(draw.below(400)) - 200, i64::from(draw.below(400)) - 200);
             let c = a.corners();
             assert_eq!(point_polygon_within(p, &c, h), point_polygon_dist2(p, &c).within(h), "{p:?} {c:?} within {h}");
+            for (q, r) in edges(&c) {
+                for x in [p, q, r, q.midpoint(r), Point::new(q.x, r.y)] {
+                    assert_eq!(on_segment(x, q, r), point_segment_dist2(x, q, r).num == 0, "{x:?} on {q:?}-{r:?}");
+                }
+            }
         }
     }
 

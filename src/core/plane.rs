@@ -170,42 +170,32 @@ fn small(v: i128) -> Option<u64> {
     u64::try_from(v).ok().filter(|&x| x < 1 << 63)
 }
 
-/// Integer square root, rounded down.
+/// Newton's method for the integer square root of `n` > 0 in type `t` of `width` bits, from a
+/// power of two above the root: it decreases to the root exactly.
+macro_rules! newton_root {
+    ($n:expr, $t:ty, $width:expr) => {{
+        let n: $t = $n;
+        let mut x: $t = 1 << ($width - n.leading_zeros()).div_ceil(2);
+        loop {
+            let y = (x + n / x) / 2;
+            if y >= x {
+                break;
+            }
+            x = y;
+        }
+        x
+    }};
+}
+
+/// Integer square root, rounded down (in 64 bits when `n` fits: no 128-bit division).
 pub fn isqrt(n: i128) -> i128 {
     if n <= 0 {
         return 0;
     }
     if let Ok(n) = u64::try_from(n) {
-        return i128::from(isqrt_u64(n));
+        return i128::from(newton_root!(n, u64, 64));
     }
-    // Newton's method from a power of two above the root: it decreases to the root exactly.
-    let bits = 128 - n.leading_zeros();
-    let mut x: i128 = 1 << bits.div_ceil(2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            break;
-        }
-        x = y;
-    }
-    x
-}
-
-/// Integer square root of a u64, rounded down: the same Newton iteration in 64 bits.
-fn isqrt_u64(n: u64) -> u64 {
-    if n == 0 {
-        return 0;
-    }
-    let bits = 64 - n.leading_zeros();
-    let mut x: u64 = 1 << bits.div_ceil(2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            break;
-        }
-        x = y;
-    }
-    x
+    newton_root!(n, i128, 128)
 }
 
 /// A compass direction in half degrees: 0 north (+y), 180 east (+x), 360 south, 540 west.

@@ -33,7 +33,7 @@ macro_rules! conformance_runs {
                 eprintln!("{} {}: {:?} in {:.1} s", <$rules>::RULESET, $scenario, tally, t.elapsed().as_secs_f64());
                 assert_eq!(tally.games, games);
                 // Not vacuous: mutants were read as actions and refused, records and undo checked.
-                assert!(tally.refused > 0 && tally.record_checks > 0 && tally.undos > 0, "{tally:?}");
+                assert!(tally.refused > 0 && tally.record_checks > 0 && tally.undos > 0 && tally.listed_indices > 0, "{tally:?}");
                 assert!(tally.hidden_checks > 0 && tally.hidden_actions > 0, "{tally:?}");
             }
         )*

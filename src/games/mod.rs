@@ -319,10 +319,23 @@ pub trait Rules: Clone + Sized {
     fn opening_events(&self) -> Vec<Self::Event> {
         Vec::new()
     }
-    /// Who decides now, what, and the legal actions. None once the game is over.
-    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action, Self::Template>>;
+    /// Who decides now, what, and the legal actions, borrowed from the ruleset's
+    /// `PromptCache` (computed once per position). None once the game is over. Search and
+    /// random play read it here, without copying the list.
+    fn prompt_ref(&self) -> Option<&Prompt<Self::Side, Self::Step, Self::Action, Self::Template>>;
+    /// `prompt_ref`, as an owned copy.
+    fn prompt(&self) -> Option<Prompt<Self::Side, Self::Step, Self::Action, Self::Template>> {
+        self.prompt_ref().cloned()
+    }
     /// Validate and perform one action. On error the state is unchanged.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, GameError>;
+    /// Perform the `index`-th action the prompt lists (search and random play choose by
+    /// position in the list they read): a ruleset may skip looking the action up in its own
+    /// list. An index past the list is refused and changes nothing.
+    fn apply_listed(&mut self, index: usize) -> Result<Vec<Self::Event>, GameError> {
+        let action = listed(self.prompt_ref(), index)?.clone();
+        self.apply(&action)
+    }
     /// Continuous actions: Ok if `action` is a concrete filling of one of the prompt's templates
     /// within its bounds (a destination and facing for "move up to 6 inches"), else the precise
     /// reason it is not ("the move costs 6.4 inches, 6 are left"). A ruleset whose prompts list
@@ -457,14 +470,8 @@ impl<R: Rules> Match<R> {
 
     /// Apply the `index`-th legal action of the current prompt.
     pub fn apply_index(&mut self, index: usize) -> Result<Vec<R::Event>, GameError> {
-        let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
-        let action = prompt.actions.get(index).ok_or_else(|| {
-            GameError::Illegal(format!(
-                "choice {index} does not exist: only {} legal actions",
-                prompt.actions.len()
-            ))
-        })?;
-        self.perform(action)
+        let action = listed(self.state.prompt_ref(), index)?.clone();
+        self.perform(&action)
     }
 
     /// Perform a legal action, recording it and keeping the undo window.
@@ -650,6 +657,12 @@ impl<R: Rules> Match<R> {
     }
 }
 
+/// The `index`-th action a prompt lists, or the refusal of a game over or an index past the list.
+pub(crate) fn listed<S, T, A, X>(prompt: Option<&Prompt<S, T, A, X>>, index: usize) -> Result<&A, GameError> {
+    let prompt = prompt.ok_or(GameError::GameOver)?;
+    prompt.actions.get(index).ok_or_else(|| GameError::Illegal(format!("choice {index} does not exist: only {} legal actions", prompt.actions.len())))
+}
+
 /// Play random legal actions until the game ends (or `max_actions`), for playout tests,
 /// benchmarks and a future computer opponent's search. Returns the number of actions taken.
 /// The choices come from their own small generator, never from the game's dice.
@@ -657,15 +670,15 @@ pub fn random_playout<R: Rules>(state: &mut R, seed: u64, max_actions: usize) ->
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut n = 0;
     while n < max_actions {
-        let Some(p) = state.prompt() else { break };
+        let Some(p) = state.prompt_ref() else { break };
         if p.actions.is_empty() {
             return Err(GameError::Illegal(format!("no legal action at {:?}", p.step)));
         }
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        let a = &p.actions[(x % p.actions.len() as u64) as usize];
-        state.apply(a)?;
+        let i = (x % p.actions.len() as u64) as usize;
+        state.apply_listed(i)?;
         n += 1;
     }
     Ok(n)

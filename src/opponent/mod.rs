@@ -201,9 +201,9 @@ fn iterate<R: Search>(root: &R, me: R::Side, settings: &Settings, rng: &mut Pcg6
     }
     // Rollout: random legal actions up to the depth.
     for _ in 0..settings.rollout_depth {
-        let Some(p) = world.prompt() else { break };
-        let a = p.actions[below(rng, p.actions.len())].clone();
-        if world.apply(&a).is_err() {
+        let Some(p) = world.prompt_ref() else { break };
+        let i = below(rng, p.actions.len());
+        if world.apply_listed(i).is_err() {
             break;
         }
     }

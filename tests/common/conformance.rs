@@ -306,6 +306,8 @@ pub struct Tally {
     pub actions: usize,
     pub longest: usize,
     pub listed_checked: usize,
+    /// Positions where `apply_listed` was compared with `apply`.
+    pub listed_indices: usize,
     pub mutants: usize,
     pub mutants_read: usize,
     pub mutants_listed: usize,
@@ -382,8 +384,16 @@ fn play<R: Conformant>(scenario: &str, options: &R::Options, seed: u64, records:
         }
         let i = rng.below(prompt.actions.len());
         let action = &prompt.actions[i];
-        let events = guarded(|| at(format!("apply({action:?})")), || state.apply(action))?
-            .map_err(|e| at(format!("the listed action {action:?} was refused: {e}")))?;
+        if rng.one_in(32) {
+            check_apply_listed(&state, &prompt, i, tally).map_err(at)?;
+        }
+        // Half the steps by position in the list, as search and random play choose.
+        let events = if step % 2 == 0 {
+            guarded(|| at(format!("apply({action:?})")), || state.apply(action))?
+        } else {
+            guarded(|| at(format!("apply_listed({i})")), || state.apply_listed(i))?
+        }
+        .map_err(|e| at(format!("the listed action {action:?} was refused: {e}")))?;
         if records {
             played.choices.push(i);
             played.actions.push(action.clone());
@@ -407,6 +417,27 @@ fn play<R: Conformant>(scenario: &str, options: &R::Options, seed: u64, records:
     if records {
         check_records(scenario, options, seed, &state, &played, &mut rng, tally).map_err(|e| format!("at the end: {e}"))?;
     }
+    Ok(())
+}
+
+/// `apply_listed(i)` is `apply` of the prompt's `i`-th action (the same position and events),
+/// and an index past the list is refused and changes nothing.
+fn check_apply_listed<R: Conformant>(state: &R, prompt: &PromptOf<R>, i: usize, tally: &mut Tally) -> Result<(), String> {
+    let (mut by_action, mut by_index) = (state.clone(), state.clone());
+    let a = by_action.apply(&prompt.actions[i]).map_err(|e| format!("apply: {e}"))?;
+    let b = by_index.apply_listed(i).map_err(|e| format!("apply_listed({i}): {e}"))?;
+    if text(&a) != text(&b) || fingerprint(&by_action) != fingerprint(&by_index) {
+        return Err(format!("apply_listed({i}) differs from apply({:?})", prompt.actions[i]));
+    }
+    let before = fingerprint(state);
+    let mut past = state.clone();
+    let n = prompt.actions.len();
+    match guarded(|| format!("apply_listed({n}) of {n} actions"), || past.apply_listed(n))? {
+        Err(GameError::Illegal(_)) if fingerprint(&past) == before => {}
+        Err(e) => return Err(format!("apply_listed({n}) of {n} actions: refused with '{e}', or the position changed")),
+        Ok(_) => return Err(format!("apply_listed({n}) accepted an index past the {n} listed actions")),
+    }
+    tally.listed_indices += 1;
     Ok(())
 }
 
@@ -614,20 +645,20 @@ fn check_over_match<R: Conformant>(m: &mut Match<R>) -> Result<(), String> {
 /// `determinize`) must show it the same things: its view; when it decides, the prompt, the
 /// description and the odds of every listed action; and after one of its actions applied in
 /// both (from one dice stream), the same events and view, unless a die or a reveal decided them.
+/// Where two texts of the real and the drawn state first differ, with what surrounds it.
+fn difference(real: &str, drawn: &str) -> String {
+    let at = real.bytes().zip(drawn.bytes()).position(|(x, y)| x != y).unwrap_or(real.len().min(drawn.len()));
+    let near = |t: &str| t.get(at.saturating_sub(160)..(at + 80).min(t.len())).unwrap_or("").to_string();
+    format!("at byte {at}, real ...{}... drawn ...{}...", near(real), near(drawn))
+}
+
 fn check_hidden_facts<R: Conformant>(state: &R, prompt: &PromptOf<R>, rng: &mut Rng, tally: &mut Tally) -> Result<(), String> {
     for &viewer in R::SIDES {
         let other = state.determinize(viewer, rng.next_u64());
         let seen = |s: &R| text(&s.view(viewer));
         let (a, b) = (seen(state), seen(&other));
         if a != b {
-            let at = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-            let near = |t: &str| t.get(at.saturating_sub(120)..(at + 80).min(t.len())).unwrap_or("").to_string();
-            return Err(format!(
-                "{viewer:?} sees a different view of a state that differs only in what it cannot see: \
-                 at byte {at}, real ...{}... drawn ...{}...",
-                near(&a),
-                near(&b)
-            ));
+            return Err(format!("{viewer:?} sees a different view of a state that differs only in what it cannot see: {}", difference(&a, &b)));
         }
         tally.hidden_checks += 1;
         if prompt.side != viewer {
@@ -652,8 +683,12 @@ fn check_hidden_facts<R: Conformant>(state: &R, prompt: &PromptOf<R>, rng: &mut 
             continue;
         }
         let shown = |s: &R, ev: &[R::Event]| text(&ev.iter().filter_map(|e| s.event_for(e, viewer)).collect::<Vec<_>>());
-        if shown(&real, &ev_real) != shown(&drawn, &ev_drawn) || seen(&real) != seen(&drawn) {
-            return Err(format!("after {a:?}, {viewer:?} is shown what it cannot see (events or view differ)"));
+        let (events_real, events_drawn) = (shown(&real, &ev_real), shown(&drawn, &ev_drawn));
+        if events_real != events_drawn {
+            return Err(format!("after {a:?}, {viewer:?} is shown events that tell what it cannot see: {}", difference(&events_real, &events_drawn)));
+        }
+        if seen(&real) != seen(&drawn) {
+            return Err(format!("after {a:?}, {viewer:?} sees a view that tells what it cannot see: {}", difference(&seen(&real), &seen(&drawn))));
         }
         tally.hidden_actions += 1;
     }

@@ -525,8 +525,8 @@ impl Rules for Bailen {
             },
         })
     }
-    fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.cached_prompt().clone()
+    fn prompt_ref(&self) -> Option<&Prompt<Side, Step, Action>> {
+        self.cached_prompt().as_ref()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {
@@ -538,6 +538,16 @@ impl Rules for Bailen {
         // Room for the events of most actions at once.
         let mut events = Vec::with_capacity(8);
         self.perform(action, &mut events)?;
+        Ok(events)
+    }
+    fn apply_listed(&mut self, index: usize) -> Result<Vec<Event>, GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::GameOver);
+        }
+        // A listed action needs no `check`.
+        let action = *crate::games::listed(self.cached_prompt().as_ref(), index)?;
+        let mut events = Vec::with_capacity(8);
+        self.perform(&action, &mut events)?;
         Ok(events)
     }
     fn is_legal(&self, action: &Action) -> bool {

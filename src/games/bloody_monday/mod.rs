@@ -451,8 +451,8 @@ impl Rules for BloodyMonday {
             e => Some(e.clone()),
         }
     }
-    fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.prompt_cache.get_or(|| self.current_prompt()).clone()
+    fn prompt_ref(&self) -> Option<&Prompt<Side, Step, Action>> {
+        self.prompt_cache.get_or(|| self.current_prompt()).as_ref()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {

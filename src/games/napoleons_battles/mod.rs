@@ -361,8 +361,8 @@ impl Rules for NapoleonsBattles {
     fn describe(&self, action: &Action) -> String {
         self.describe_action(action)
     }
-    fn prompt(&self) -> Option<Prompt<Side, Step, Action, Template>> {
-        self.prompt_cache.get_or(|| self.current_prompt()).clone()
+    fn prompt_ref(&self) -> Option<&Prompt<Side, Step, Action, Template>> {
+        self.prompt_cache.get_or(|| self.current_prompt()).as_ref()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {

@@ -732,8 +732,8 @@ impl Rules for Battle {
         }
         Ok(Options { terrain_rolls: bits & 1 != 0, no_pursuit: bits & 2 != 0, lisboa_lines: bits & 4 != 0 })
     }
-    fn prompt(&self) -> Option<Prompt<Side, Step, Action>> {
-        self.prompt_cache.get_or(|| self.current_prompt()).clone()
+    fn prompt_ref(&self) -> Option<&Prompt<Side, Step, Action>> {
+        self.prompt_cache.get_or(|| self.current_prompt()).as_ref()
     }
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
         if self.outcome.is_some() {

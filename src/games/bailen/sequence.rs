@@ -195,13 +195,14 @@ impl Bailen {
         if stage < 2 { Phase::Deployment { stage: stage + 1, lifts: 0 } } else { Phase::RoundStart }
     }
 
-    /// Empty hexes of the counter's deployment zone, in grid order (`Tables::deploy`).
-    fn deploy_hexes(&self, u: UnitId) -> Vec<Hex> {
-        let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::new() };
-        let mut out = Vec::with_capacity(zone.len());
+    /// A Deploy to each empty hex of the counter's deployment zone, in grid order
+    /// (`Tables::deploy`), with room for `more` actions after them.
+    fn deploy_actions(&self, u: UnitId, more: usize) -> Vec<Action> {
+        let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::with_capacity(more) };
+        let mut out = Vec::with_capacity(zone.len() + more);
         for &i in zone {
             if self.board.get(usize::from(i)) == Some(&0) {
-                out.extend(self.tables.hexes.get(usize::from(i)));
+                out.extend(self.tables.hexes.get(usize::from(i)).map(|&to| Action::Deploy { unit: u, to }));
             }
         }
         out
@@ -217,11 +218,12 @@ impl Bailen {
                 let side = DEPLOY_STAGES[*stage as usize].0;
                 // Game Setup with `confirm_deployment`: before the step is confirmed the side may
                 // pick up any counter it placed in it, and place it again on a hex the rules allow.
-                let lift = self.liftable(*stage, *lifts).into_iter().map(|u| Action::LiftDeployed { unit: u });
+                let lift = self.liftable(*stage, *lifts);
+                let lift = lift.iter().map(|&u| Action::LiftDeployed { unit: u });
                 match self.next_to_deploy(*stage) {
                     Some(u) => {
                         let f = self.counter(u).formation.map(|f| self.scen.formations[f as usize].name.clone());
-                        let mut acts: Vec<Action> = self.deploy_hexes(u).into_iter().map(|to| Action::Deploy { unit: u, to }).collect();
+                        let mut acts = self.deploy_actions(u, lift.len());
                         acts.extend(lift);
                         let lifts_left = self.options.confirm_deployment.then(|| self.lifts_left(*stage, *lifts));
                         (side, Step::Deployment { formation: f.unwrap_or_default(), unit: u, lifts_left }, acts)

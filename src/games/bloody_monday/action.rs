@@ -270,10 +270,13 @@ pub enum Event {
 
 impl crate::games::GameEvent for Event {
     fn closes_undo(&self) -> bool {
-        // A die rolled (every random draw is a roll too) or a hidden block revealed.
+        // A die rolled (every random draw is a roll too) or a hidden block revealed. An
+        // isolation check too (4.1): its white cubes show the opponent which blocks and areas
+        // have a line of communication to a Commander-in-Chief whose block may be concealed.
         matches!(
             self,
             Event::Rolled { .. }
+                | Event::IsolationCheck { .. }
                 | Event::Revealed { .. }
                 | Event::SetupDrawn { .. }
                 | Event::ReinforcementPlaced { .. }

@@ -185,6 +185,26 @@ export default async function loading({ page, origin, perf }) {
   check(again.readyAt < RESUMED_MS, `the resumed game of ${other} is playable within ${RESUMED_MS} ms of navigation (${again.readyAt.toFixed(0)} ms)`);
   perf.loading.resumedOtherMs = again.readyAt;
   await shot('4-resumed-other');
+
+  // 6. A shared link of that game in a browser that keeps no game: the preloaded module (the
+  // start screen's first game's) reads which ruleset the string is for, then that one is loaded.
+  await page.click('#export');
+  const saved = await page.inputValue('#export-text');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await page.goto(`${origin}/#g=${saved}`);
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const linked = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    title: document.getElementById('title')?.textContent ?? '',
+    modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
+  }));
+  const opened = await state(page);
+  console.log(`      a shared link of ${other} in a browser with no game: playable ${linked.readyAt.toFixed(0)} ms after navigation`);
+  check(await page.isVisible('#game') && opened.choices === leftOther.choices && opened.prompt === leftOther.prompt,
+    `the shared link opens the game of ${other} where it was (${linked.title})`, { left: leftOther.choices, opened: opened.choices, error: opened.error });
+  check(linked.modules.length === 2 && linked.modules[0] === `/pkg/${chosen}/napoleonic_bg.wasm` && linked.modules[1] === `/pkg/${other}/napoleonic_bg.wasm`,
+    `the link's string is read by the preloaded module (${chosen}), then its own (${other}) is loaded, each once`, linked.modules);
 }
 
 /** On a phone: the start screen on the slow line, and the status of now in the header. */

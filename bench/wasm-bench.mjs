@@ -1,6 +1,6 @@
 // Random games of Bailén inside wasm, in Node: times benchRandomGames (pkg-node/, the nodejs
 // build of the engine) and prints games/s and actions/s, then the gzipped size of the page's
-// module pkg/napoleonic_bg.wasm (zlib gzip, level 9).
+// module of Bailén www/pkg/bailen/napoleonic_bg.wasm (zlib gzip, level 9).
 //
 //   node bench/wasm-bench.mjs [--games N] [--seed S] [--warmup N] [--seconds T]
 //
@@ -72,12 +72,12 @@ console.log(
     `games_per_s=${(games / secs).toFixed(1)} actions_per_s=${Math.round(actions / secs)}`,
 );
 
-const webWasm = join(root, 'pkg', 'napoleonic_bg.wasm');
+const webWasm = join(root, 'www', 'pkg', 'bailen', 'napoleonic_bg.wasm');
 if (existsSync(webWasm)) {
   const raw = readFileSync(webWasm);
   const gz = gzipSync(raw, { level: constants.Z_BEST_COMPRESSION });
   console.log(
-    `wasm size pkg/napoleonic_bg.wasm raw_bytes=${raw.length} gzip9_bytes=${gz.length} ` +
+    `wasm size www/pkg/bailen/napoleonic_bg.wasm raw_bytes=${raw.length} gzip9_bytes=${gz.length} ` +
       `(${(gz.length / 1024).toFixed(1)} KiB gzipped)`,
   );
 } else {

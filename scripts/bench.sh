@@ -6,7 +6,7 @@
 #   BENCH_GAMES=200 scripts/bench.sh  a fixed number of games (default: enough for ~3 s in wasm)
 #   BENCH_SEED=7 scripts/bench.sh     another first seed (game g uses seed + g)
 #   BENCH_NO_CRITERION=1 scripts/bench.sh   skip `cargo bench --bench bailen`
-#   BENCH_NO_BUILD=1 scripts/bench.sh       use pkg/ and pkg-node/ as they are, even if stale
+#   BENCH_NO_BUILD=1 scripts/bench.sh       use www/pkg/ and pkg-node/ as they are, even if stale
 #
 # Targets (from the issue): worst prompt+apply under 1 ms; 1,000 random games/s natively;
 # wasm at least 0.7 of native; a complete game's saved string under 4 KB; report the gzipped
@@ -30,7 +30,7 @@ step "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (ot
 
 # --- wasm packages ---------------------------------------------------------------------------------
 need_build=""
-for f in pkg-node/napoleonic.js pkg-node/napoleonic_bg.wasm pkg/napoleonic_bg.wasm; do
+for f in pkg-node/napoleonic.js pkg-node/napoleonic_bg.wasm www/pkg/bailen/napoleonic_bg.wasm; do
   [ -f "$f" ] || need_build="$f is missing"
 done
 if [ -z "$need_build" ] && [ -z "${BENCH_NO_BUILD:-}" ]; then
@@ -41,7 +41,7 @@ if [ -n "$need_build" ]; then
   step "scripts/build.sh ($need_build)"
   scripts/build.sh
 else
-  step "pkg/ and pkg-node/ are up to date: no wasm build"
+  step "www/pkg/ and pkg-node/ are up to date: no wasm build"
 fi
 
 # --- native binaries (both profiles; each build overwrites target/release/examples/) -----------------

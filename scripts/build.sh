@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Build the wasm engine (web + Node targets) and the page. Run scripts/setup.sh first.
-#   pkg/       wasm-pack --target web output     (copied to www/pkg/ for the page)
-#   pkg-node/  wasm-pack --target nodejs output  (for benchmarks and scripts in Node;
-#              SKIP_NODE_PKG=1 skips it, as serve.sh does)
+#   pkg/       wasm-pack --target web output of every ruleset, not optimised and not served:
+#              its napoleonic.d.ts types the page (copied to www/pkg/), and it writes the
+#              catalogue the page ships (www/pkg/catalogue.json)
+#   www/pkg/<ruleset>/  the page's engine: one module per ruleset (its Cargo feature alone, built
+#              by wasm-pack --target web into pkg-web/<ruleset>/), loaded when a game of it is
+#              played; napoleonic.js (the glue) and napoleonic_bg.wasm
+#   pkg-node/  wasm-pack --target nodejs output, every ruleset (for benchmarks and scripts in
+#              Node; SKIP_NODE_PKG=1 skips it, as serve.sh does)
 #   www/dist/  the page's TypeScript, bundled by esbuild (main.js, and worker.js for the computer)
 #   *.br, *.gz precompressed copies of www/'s files, served by scripts/serve.sh
 set -euo pipefail
@@ -28,17 +33,40 @@ timed() {
   printf '    (%s s)\n' "$((SECONDS - t))"
 }
 
-step "wasm-pack build --target web --release -> pkg/"
-timed wasm-pack build --target web --release --mode no-install --out-dir pkg
+# Each ruleset as the catalogue names it and the Cargo feature that builds it in (Cargo.toml,
+# games::for_each_ruleset); scripts/catalogue.mjs checks that every ruleset of the catalogue has
+# its module here and that each module holds its ruleset alone.
+RULESETS=(bailen:bailen muskets-battle:muskets bloody-monday:bloody-monday napoleons-battles:napoleons-battles)
 
-step "copy pkg/ -> www/pkg/"
+# Every ruleset, for the page's types and catalogue only: not served, so not optimised (the
+# cargo build is the one pkg-node/ takes up again below).
+step "wasm-pack build --target web --release --no-opt -> pkg/ (every ruleset: types and catalogue)"
+timed wasm-pack build --target web --release --mode no-install --no-opt --out-dir pkg
+
+if [ "${SKIP_NODE_PKG:-0}" = "1" ]; then
+  step "pkg-node/ skipped (SKIP_NODE_PKG=1)"
+else
+  step "wasm-pack build --target nodejs --release -> pkg-node/"
+  timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
+fi
+
 rm -rf www/pkg
 mkdir -p www/pkg
-cp pkg/*.js pkg/*.d.ts pkg/*.wasm www/pkg/
-ls -l www/pkg
+cp pkg/napoleonic.d.ts www/pkg/
 
-# Bundled into the page: its start screen is drawn from it while the wasm is still downloading.
-step "the engine's catalogue -> www/pkg/catalogue.json"
+# One module per ruleset, with wasm-opt as Cargo.toml sets it: a page playing one game downloads
+# that game's module only.
+for pair in "${RULESETS[@]}"; do
+  ruleset="${pair%%:*}" feature="${pair#*:}"
+  step "wasm-pack build --target web --release --no-default-features --features $feature -> www/pkg/$ruleset/"
+  timed wasm-pack build --target web --release --mode no-install --out-dir "pkg-web/$ruleset" -- --no-default-features --features "$feature"
+  mkdir -p "www/pkg/$ruleset"
+  cp "pkg-web/$ruleset/napoleonic.js" "pkg-web/$ruleset/napoleonic_bg.wasm" "www/pkg/$ruleset/"
+done
+ls -l www/pkg www/pkg/*/
+
+# Bundled into the page: its start screen is drawn from it before any module has loaded.
+step "the engine's catalogue -> www/pkg/catalogue.json (and each module checked against it)"
 node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/catalogue.mjs
 
 step "tsc --noEmit (typecheck www/src against the generated pkg types)"
@@ -52,21 +80,15 @@ rm -rf www/dist
 timed esbuild www/src/main.ts www/src/worker.ts --bundle --format=esm --platform=browser --target=es2022 \
   --minify --sourcemap --outdir=www/dist --log-level=warning
 
-if [ "${SKIP_NODE_PKG:-0}" = "1" ]; then
-  step "pkg-node/ skipped (SKIP_NODE_PKG=1)"
-else
-  step "wasm-pack build --target nodejs --release -> pkg-node/"
-  timed wasm-pack build --target nodejs --release --mode no-install --out-dir pkg-node
-fi
-
 # scripts/serve.sh and the e2e tests send these to browsers that accept them (Content-Encoding).
 step "precompress the page's files (.br, .gz beside each)"
 timed node scripts/compress.mjs www/index.html www/style.css www/dist www/pkg
 
-wasm_bytes="$(stat -c %s www/pkg/napoleonic_bg.wasm)"
-wasm_gz="$(stat -c %s www/pkg/napoleonic_bg.wasm.gz)"
-wasm_br="$(stat -c %s www/pkg/napoleonic_bg.wasm.br)"
 # serve.sh rebuilds only when a source is newer than this stamp.
 touch www/.built
 trap - EXIT
-step "build done in $((SECONDS - started)) s (napoleonic_bg.wasm: $wasm_bytes bytes, $wasm_gz gzip, $wasm_br brotli)"
+step "build done in $((SECONDS - started)) s; the page's engine modules (bytes, gzip, brotli):"
+for pair in "${RULESETS[@]}"; do
+  wasm="www/pkg/${pair%%:*}/napoleonic_bg.wasm"
+  printf '    %-48s %9s %9s %9s\n' "$wasm" "$(stat -c %s "$wasm")" "$(stat -c %s "$wasm.gz")" "$(stat -c %s "$wasm.br")"
+done

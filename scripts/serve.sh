@@ -14,7 +14,7 @@ export HOST="${HOST:-127.0.0.1}"
 stale() {
   [ -f www/.built ] || return 0
   [ -n "$(find src build.rs Cargo.toml Cargo.lock scenarios www/src www/index.html www/style.css tsconfig.json \
-    package-lock.json scripts/build.sh scripts/compress.mjs -newer www/.built -print -quit 2>/dev/null)" ]
+    package-lock.json scripts/build.sh scripts/catalogue.mjs scripts/compress.mjs -newer www/.built -print -quit 2>/dev/null)" ]
 }
 if stale; then
   # The page needs only the web build; pkg-node/ (for Node benchmarks) is skipped here.

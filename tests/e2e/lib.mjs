@@ -1,7 +1,7 @@
 // Shared pieces of the end-to-end tests: the page's own static server for www/, a headless Chromium
 // (Debian's /usr/bin/chromium driven by playwright-core) with a fresh profile per suite, checks,
 // screenshots, and readers of the page's state.
-import { mkdtemp, mkdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,10 @@ export function check(condition, what, detail) {
 }
 
 export async function checkBuilt() {
-  for (const f of ['index.html', 'style.css', 'dist/main.js', 'dist/worker.js', 'pkg/napoleonic.js', 'pkg/napoleonic_bg.wasm']) {
+  const catalogue = JSON.parse(await readFile(path.join(WWW, 'pkg/catalogue.json'), 'utf8').catch(() => '{"rulesets":[]}'));
+  // Every ruleset's engine module (www/pkg/<ruleset>/, scripts/build.sh).
+  const modules = catalogue.rulesets.flatMap((r) => [`pkg/${r.id}/napoleonic.js`, `pkg/${r.id}/napoleonic_bg.wasm`]);
+  for (const f of ['index.html', 'style.css', 'dist/main.js', 'dist/worker.js', 'pkg/catalogue.json', ...modules]) {
     if (!(await stat(path.join(WWW, f)).catch(() => null))) {
       throw Object.assign(new Error(`www/${f} is missing: run scripts/build.sh first`), { check: true });
     }

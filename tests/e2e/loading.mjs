@@ -1,18 +1,19 @@
 // Loading on a slow line, as a player on it gets the page: Chromium's network throttled to
 // 4 Mbit/s down and up with 80 ms latency (CDP Network.emulateNetworkConditions), a fresh
 // profile, the files served compressed as the real server serves them. The start screen must be
-// ready within 1.5 s of navigation; the first game's board is timed too. The header's status
-// says what is happening now (who decides, what), on a desktop and, shortened, on a phone.
+// ready within 1.5 s of navigation; the first game's board is timed too. Each ruleset has an
+// engine module of its own (www/pkg/<ruleset>/): the page fetches only the one of the game it
+// shows, preloaded by index.html (the last game's, else the start screen's first game). The
+// header's status says what is happening now (who decides, what), on a desktop and, shortened, on
+// a phone.
 import { check, clickAction, ready, shooter, state } from './lib.mjs';
 
 export const LINE = { offline: false, latency: 80, downloadThroughput: 500_000, uploadThroughput: 500_000 };
 const START_SCREEN_MS = 1500;
-// Issue 15 item 9 asks for the engine in under 1.5 s on this line. The module of every ruleset
-// (about 711 KB brotli'd) takes about 1.9 s: the bounds below keep what is reached from getting
-// worse, and the test prints how far the target is.
-const ENGINE_TARGET_MS = 1500;
-const ENGINE_MS = 2500;
-const RESUMED_MS = 2800;
+// Issue 15 item 9: the engine (the chosen game's module, 250-300 KB brotli'd) in under 1.5 s on
+// this line, and a resumed game playable in under 1.5 s too.
+const ENGINE_MS = 1500;
+const RESUMED_MS = 1500;
 const BOARD_MS = 4000;
 
 /** Throttle the page's network like a 4 Mbit/s line with 80 ms latency. */
@@ -85,13 +86,14 @@ export default async function loading({ page, origin, perf }) {
   }
   console.log(`      start screen shown ${startAt?.toFixed(0)} ms after navigation, engine ready ${readyAt.toFixed(0)} ms (4 Mbit/s, 80 ms)`);
   check(await page.isVisible('#start') && (await page.locator('#ruleset option').count()) >= 4, 'the start screen is shown with the rulesets');
-  check(wasm.length === 1, 'the wasm is fetched once (the preload is used by the engine)', wasm);
+  const chosen = await page.inputValue('#ruleset');
+  check(wasm.length === 1 && wasm[0].url.endsWith(`/pkg/${chosen}/napoleonic_bg.wasm`),
+    `one wasm is fetched, once: the module of the start screen's chosen game (${chosen}), preloaded and used by the engine`, wasm);
   check(['br', 'gzip'].includes(wasm[0]?.encoding), `the wasm is served compressed (Content-Encoding ${wasm[0]?.encoding})`, wasm[0]);
   check(wasm[0]?.type === 'application/wasm', 'the wasm is served as application/wasm', wasm[0]);
   console.log(`      the wasm crossed the line in ${wasm[0]?.bytes} bytes`);
   check(startAt !== null && startAt < START_SCREEN_MS, `the start screen is shown in under ${START_SCREEN_MS} ms on a 4 Mbit/s line (${startAt?.toFixed(0)} ms)`);
   check(readyAt < ENGINE_MS, `the engine is loaded and the Start button live within ${ENGINE_MS} ms (${readyAt.toFixed(0)} ms)`);
-  console.log(`      engine ready ${readyAt.toFixed(0)} ms: the target of ${ENGINE_TARGET_MS} ms is ${readyAt < ENGINE_TARGET_MS ? 'met' : `missed by ${(readyAt - ENGINE_TARGET_MS).toFixed(0)} ms`}`);
   await shot('1-start');
 
   // 2. The first game (the default ruleset and scenario), started the moment Start is live: its board drawn.
@@ -143,14 +145,66 @@ export default async function loading({ page, origin, perf }) {
     startShown: window.__startAt !== undefined,
     engineLoaded: performance.getEntriesByName('engine-loaded')[0]?.startTime ?? null,
     wasm: performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'))?.responseEnd ?? null,
+    modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
   }));
   const resumed = await state(page);
   console.log(`      returning player: wasm in ${back.wasm?.toFixed(0)}, engine ready ${back.engineLoaded?.toFixed(0)}, game resumed and playable ${back.readyAt.toFixed(0)} ms after navigation`);
   check(!back.startShown && await page.isVisible('#game') && resumed.choices === left.choices && resumed.prompt === left.prompt && resumed.actions.length > 0,
     'a returning player is back in the game where it was, without the start screen', { left: left.choices, resumed: resumed.choices, prompt: resumed.prompt });
+  check(back.modules.length === 1 && back.modules[0] === `/pkg/${chosen}/napoleonic_bg.wasm`, `the resumed game's module alone is fetched, once (${back.modules.join(', ')})`, back.modules);
   check(back.readyAt < RESUMED_MS, `the resumed game is playable within ${RESUMED_MS} ms of navigation (${back.readyAt.toFixed(0)} ms)`);
   perf.loading.resumedMs = back.readyAt;
   await shot('3-resumed');
+
+  // 5. A game of another ruleset: its module is loaded when it is started (the start screen's
+  // Start waits for it), and on the next visit it is the one preloaded and resumed.
+  await page.click('#new-game');
+  await page.waitForSelector('#start:not([hidden])');
+  const other = await page.evaluate(() => [...document.querySelectorAll('#ruleset option')].map((o) => o.value).at(-1));
+  check(other !== chosen, `another game to start (${other})`);
+  await page.selectOption('#ruleset', other);
+  await page.waitForFunction(() => !document.getElementById('start-button').disabled, null, { timeout: 30_000 });
+  await page.click('#start-button');
+  await page.waitForFunction(() => document.querySelectorAll('#actions button').length > 0 || document.querySelector('#board-area [data-piece]'), null, { timeout: 30_000 });
+  const played = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname));
+  check(played.length === 2 && played[1] === `/pkg/${other}/napoleonic_bg.wasm`, `starting ${other} fetches its module, once`, played);
+  const leftOther = await state(page);
+  await page.reload();
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const again = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
+    preloaded: [...document.querySelectorAll('link[data-ruleset]')].map((l) => new URL(l.href).pathname),
+  }));
+  const resumedOther = await state(page);
+  console.log(`      returning player of ${other}: playable ${again.readyAt.toFixed(0)} ms after navigation`);
+  check(await page.isVisible('#game') && resumedOther.choices === leftOther.choices && resumedOther.prompt === leftOther.prompt,
+    `the game of ${other} is resumed where it was`, { left: leftOther.choices, resumed: resumedOther.choices });
+  check(again.preloaded.includes(`/pkg/${other}/napoleonic_bg.wasm`) && again.modules.length === 1 && again.modules[0] === `/pkg/${other}/napoleonic_bg.wasm`,
+    `index.html preloads the last game's module (${other}) and the page fetches that one alone`, again);
+  check(again.readyAt < RESUMED_MS, `the resumed game of ${other} is playable within ${RESUMED_MS} ms of navigation (${again.readyAt.toFixed(0)} ms)`);
+  perf.loading.resumedOtherMs = again.readyAt;
+  await shot('4-resumed-other');
+
+  // 6. A shared link of that game in a browser that keeps no game: the preloaded module (the
+  // start screen's first game's) reads which ruleset the string is for, then that one is loaded.
+  await page.click('#export');
+  const saved = await page.inputValue('#export-text');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await page.goto(`${origin}/#g=${saved}`);
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const linked = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    title: document.getElementById('title')?.textContent ?? '',
+    modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
+  }));
+  const opened = await state(page);
+  console.log(`      a shared link of ${other} in a browser with no game: playable ${linked.readyAt.toFixed(0)} ms after navigation`);
+  check(await page.isVisible('#game') && opened.choices === leftOther.choices && opened.prompt === leftOther.prompt,
+    `the shared link opens the game of ${other} where it was (${linked.title})`, { left: leftOther.choices, opened: opened.choices, error: opened.error });
+  check(linked.modules.length === 2 && linked.modules[0] === `/pkg/${chosen}/napoleonic_bg.wasm` && linked.modules[1] === `/pkg/${other}/napoleonic_bg.wasm`,
+    `the link's string is read by the preloaded module (${chosen}), then its own (${other}) is loaded, each once`, linked.modules);
 }
 
 /** On a phone: the start screen on the slow line, and the status of now in the header. */

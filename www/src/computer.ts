@@ -23,9 +23,11 @@ export function levelOf(id: string): { label: string; ms: number } {
 
 /** The page's messages to the worker. */
 export type ToWorker =
-  /** The page's compiled engine, sent first: the worker instantiates it instead of fetching its own. */
-  | { type: 'engine'; module: WebAssembly.Module }
-  | { type: 'think'; id: number; saved: string; ms: number; seed: number }
+  /** A ruleset's compiled engine module, sent before the first request of that ruleset: the
+   * worker instantiates it instead of fetching its own. */
+  | { type: 'engine'; ruleset: string; module: WebAssembly.Module }
+  /** `ruleset`: the saved game's, whose module the worker thinks with. */
+  | { type: 'think'; id: number; ruleset: string; saved: string; ms: number; seed: number }
   /** Answer now with the best action so far. */
   | { type: 'now'; id: number }
   /** Forget this request (the position changed): no answer. */
@@ -50,14 +52,21 @@ export class ComputerPlayer {
   private serving = 0;
   private nextId = 1;
   private callbacks: ThinkCallbacks | null = null;
+  /** The rulesets whose compiled module the worker was sent. */
+  private sent = new Set<string>();
 
-  /** Think about the game saved as `saved` for at most `ms` milliseconds. */
-  start(saved: string, ms: number, seed: number, callbacks: ThinkCallbacks): void {
+  /** Think about the game of `ruleset` saved as `saved` for at most `ms` milliseconds. */
+  start(ruleset: string, saved: string, ms: number, seed: number, callbacks: ThinkCallbacks): void {
     this.stop();
     const id = this.nextId++;
     this.serving = id;
     this.callbacks = callbacks;
-    this.post({ type: 'think', id, saved, ms, seed });
+    const module = this.sent.has(ruleset) ? null : engineModule(ruleset);
+    if (module) {
+      this.post({ type: 'engine', ruleset, module });
+      this.sent.add(ruleset);
+    }
+    this.post({ type: 'think', id, ruleset, saved, ms, seed });
   }
 
   /** Answer at once with the best action so far. */
@@ -84,11 +93,12 @@ export class ComputerPlayer {
         e.preventDefault();
         this.fail(`the computer's worker failed: ${e.message || 'it could not be loaded'}`);
         worker.terminate();
-        if (this.worker === worker) this.worker = null;
+        if (this.worker === worker) {
+          this.worker = null;
+          this.sent.clear();
+        }
       });
       this.worker = worker;
-      const module = engineModule();
-      if (module) worker.postMessage({ type: 'engine', module } satisfies ToWorker);
     }
     this.worker.postMessage(message);
   }

@@ -6,17 +6,14 @@
 // typed classes (`BailenGame`, `MusketsBattleGame`, `BloodyMondayGame`), with that ruleset's
 // generated types; it converts errors and caches the answers of the current position (the
 // prompt and the view are asked many times per redraw, and crossing the wasm boundary costs).
-import init, {
-  catalogue as engineCatalogue,
-  savedRuleset as engineSavedRuleset,
-  tableDistance as engineTableDistance,
-  type Catalogue,
-  type ErrorKind,
-  type HistoryEntry,
-  type Point,
-  type Prompt,
-} from '../pkg/napoleonic.js';
+//
+// Each ruleset has a module of its own (modules.ts), loaded when a game of it is first started,
+// resumed or loaded; the start screen is drawn before any, from the catalogue shipped with the page.
+import type { Catalogue, ErrorKind, HistoryEntry, Point, Prompt, RulesetInfo } from '../pkg/napoleonic.js';
+import { instantiate, moduleFile, type EngineModule } from './modules.js';
 import shippedCatalogue from '../pkg/catalogue.json';
+
+export type { EngineModule } from './modules.js';
 
 /**
  * The generated types of one ruleset. The shell sees only these bounds (sides are strings, the
@@ -120,31 +117,10 @@ export function errorMessage(e: {} | null | undefined): string {
   return `${KIND_WORDS[r.kind]}${at}: ${r.message}`;
 }
 
-let loaded: Promise<void> | undefined;
-let compiled: WebAssembly.Module | null = null;
-
 /**
- * Fetch, compile (streaming, as the bytes arrive; the fetch takes index.html's preload) and
- * instantiate the wasm module once. The compiled module is kept for the computer's worker
- * (`engineModule`), which then neither downloads nor compiles it again.
- */
-export function loadEngine(): Promise<void> {
-  loaded ??= WebAssembly.compileStreaming(fetch(new URL('../pkg/napoleonic_bg.wasm', import.meta.url))).then(async (module) => {
-    await init({ module_or_path: module });
-    compiled = module;
-  });
-  return loaded;
-}
-
-/** The engine's compiled module once loadEngine has finished (a worker instantiates its own from it). */
-export function engineModule(): WebAssembly.Module | null {
-  return compiled;
-}
-
-/**
- * Every ruleset the engine knows: scenarios, options, presets, sides. Until the engine has
- * loaded, the engine's own answer written at build time (scripts/catalogue.mjs), so the start
- * screen is shown while the module is still on its way; then `confirmCatalogue` checks it.
+ * Every ruleset the page knows: scenarios, options, presets, sides. The engine's own answer
+ * written at build time (scripts/catalogue.mjs), so the start screen is shown before any engine
+ * module has loaded; each module's own entry takes its place once loaded (`confirmCatalogue`).
  */
 let cachedCatalogue = shippedCatalogue as unknown as Catalogue;
 
@@ -152,23 +128,73 @@ export function catalogue(): Catalogue {
   return cachedCatalogue;
 }
 
-/** After loadEngine: true if the engine's catalogue is the one shipped, else it takes its place. */
-export function confirmCatalogue(): boolean {
-  const live = engineCatalogue();
-  if (JSON.stringify(live) === JSON.stringify(cachedCatalogue)) return true;
-  cachedCatalogue = live;
+/** A ruleset's module being loaded or loaded, with its compiled wasm (for the computer's worker). */
+interface Loading {
+  engine: Promise<EngineModule>;
+  compiled: WebAssembly.Module | null;
+}
+
+const modules = new Map<string, Loading>();
+/** The modules loaded, in the order they finished. */
+const ready = new Map<string, EngineModule>();
+
+/**
+ * The engine module of a ruleset of the catalogue, loaded once: the wasm fetched and compiled as
+ * its bytes arrive (the fetch takes index.html's preload, when it preloaded this ruleset) beside
+ * the glue's import. A failed load is forgotten, so the next asks again.
+ */
+export function loadRuleset(ruleset: string): Promise<EngineModule> {
+  const known = modules.get(ruleset);
+  if (known) return known.engine;
+  if (!cachedCatalogue.rulesets.some((r) => r.id === ruleset)) return Promise.reject(new Error(`this page has no engine for the ruleset '${ruleset}'`));
+  const compiling = WebAssembly.compileStreaming(fetch(moduleFile(ruleset, 'napoleonic_bg.wasm'))).then((compiled) => {
+    loading.compiled = compiled;
+    return compiled;
+  });
+  const engine = instantiate(ruleset, compiling).then((loaded) => {
+    ready.set(ruleset, loaded);
+    return loaded;
+  });
+  const loading: Loading = { engine, compiled: null };
+  modules.set(ruleset, loading);
+  engine.catch(() => {
+    if (modules.get(ruleset) === loading) modules.delete(ruleset);
+  });
+  return engine;
+}
+
+/** The module of a ruleset once loaded, else null. */
+export function loadedRuleset(ruleset: string): EngineModule | null {
+  return ready.get(ruleset) ?? null;
+}
+
+/** A ruleset's compiled module once loaded (a worker instantiates its own from it), else null. */
+export function engineModule(ruleset: string): WebAssembly.Module | null {
+  return modules.get(ruleset)?.compiled ?? null;
+}
+
+/**
+ * After a module has loaded: true if its own catalogue entries are the ones shipped, else they
+ * take their place (and the start screen must be drawn again).
+ */
+export function confirmCatalogue(engine: EngineModule): boolean {
+  const live = engine.catalogue().rulesets;
+  const differs = (info: RulesetInfo) => JSON.stringify(info) !== JSON.stringify(cachedCatalogue.rulesets.find((r) => r.id === info.id));
+  if (!live.some(differs)) return true;
+  cachedCatalogue = { ...cachedCatalogue, rulesets: cachedCatalogue.rulesets.map((r) => live.find((l) => l.id === r.id) ?? r) };
   return false;
 }
 
-/** The ruleset a saved string is for; throws the engine's error if it cannot be read. */
-export function savedRuleset(saved: string): string {
-  return engineSavedRuleset(saved.trim());
-}
-
-/** A ruler on a table: the engine's distance between two shapes (a point, or a footprint's
- * corners), in hundredths of an inch, as the rules measure "within N inches". */
-export function tableDistance(a: Point[], b: Point[]): number {
-  return engineTableDistance(a, b);
+/**
+ * The ruleset a saved string is for, read by a module already loaded (any module reads any
+ * ruleset's string), else by `likely`'s, loaded for it (the ruleset the string is expected to
+ * be for, whose module it then needs; the catalogue's first if the page has no such ruleset);
+ * throws the engine's error if it cannot be read.
+ */
+export async function savedRuleset(saved: string, likely: string): Promise<string> {
+  const known = cachedCatalogue.rulesets.some((r) => r.id === likely) ? likely : (cachedCatalogue.rulesets[0]?.id ?? likely);
+  const engine = ready.get(known) ?? ready.values().next().value ?? (await loadRuleset(known));
+  return engine.savedRuleset(saved.trim());
 }
 
 /** A game in progress (or a replayed earlier position): the engine's typed handle plus caches. */
@@ -180,7 +206,11 @@ export class Session<T extends RulesetTypes = RulesetTypes> {
   private cachedOdds = new Map<string, T['odds'] | null>();
   private descriptions = new Map<string, string>();
 
-  constructor(private readonly game: EngineGame<T>) {}
+  /** `engine`: the module whose memory holds `game` (its ruleset's). */
+  constructor(
+    readonly engine: EngineModule,
+    private readonly game: EngineGame<T>,
+  ) {}
 
   private changed(): void {
     this.cachedPrompt = undefined;
@@ -297,10 +327,16 @@ export class Session<T extends RulesetTypes = RulesetTypes> {
 
   /** A separate read-only session at the position after the first `n` choices. */
   replayTo(n: number): Session<T> {
-    const s = new Session<T>(this.game.replayTo(n));
+    const s = new Session<T>(this.engine, this.game.replayTo(n));
     s.scenarioData = this.scenarioData;
     s.scenarioLoaded = this.scenarioLoaded;
     return s;
+  }
+
+  /** A ruler on a table: the engine's distance between two shapes (a point, or a footprint's
+   * corners), in hundredths of an inch, as the rules measure "within N inches". */
+  tableDistance(a: Point[], b: Point[]): number {
+    return this.engine.tableDistance(a, b);
   }
 
   /** Release the wasm memory of this game. */

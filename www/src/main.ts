@@ -9,7 +9,7 @@ import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
-import { confirmCatalogue, errorMessage, loadEngine, savedRuleset, Session, tableDistance, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
+import { confirmCatalogue, errorMessage, loadedRuleset, loadRuleset, savedRuleset, Session, type EngineModule, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
 import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards } from './games/adapter.js';
 import { forgetRulesets, rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
@@ -201,7 +201,11 @@ const tableBoard = new TableBoard(el.boardArea, {
     return c.session.check(action);
   },
   apply: (action) => applyFilled(action),
-  measure: (a, b) => tableDistance(a, b),
+  measure: (a, b) => {
+    const s = shown();
+    if (!s) throw new Error('there is no game on the table to measure');
+    return s.tableDistance(a, b);
+  },
 });
 
 const boards: ViewBoards = { battle: battleBoard, areas: areaBoard, table: tableBoard };
@@ -1415,7 +1419,7 @@ function maybeThink(): void {
   thinkingFor = mine;
   const side = sideInfo(c, prompt.side)?.label ?? prompt.side;
   showThinking(side, 0, 0, level.ms);
-  computer.start(c.session.exportString(), level.ms, randomSeed(), {
+  computer.start(c.entry.id, c.session.exportString(), level.ms, randomSeed(), {
     progress: (iterations, elapsed) => {
       if (thinkingFor === mine) showThinking(side, iterations, elapsed, level.ms);
     },
@@ -1549,7 +1553,7 @@ function undo(): void {
     // computer's choices stay, as the game was before the click.
     let back: Session;
     try {
-      back = new Session(c.entry.adapter.importString(saved));
+      back = new Session(c.session.engine, c.entry.adapter.importString(c.session.engine, saved));
     } catch (e) {
       showError(`The game could not be put back after an undo: ${errorMessage(e)}`);
       return;
@@ -1693,11 +1697,42 @@ function sideInfo(c: Current, side: string): SideInfo | null {
   return c.entry.sides.find((s) => s.id === side) ?? null;
 }
 
-/** Open a saved string with its ruleset's class (savedRuleset() says which); throws the engine's error. */
-function openSaved(saved: string): { session: Session; entry: RulesetEntry } {
+/**
+ * A ruleset of the catalogue with its engine module, loaded first if need be (engine.ts). The
+ * module's catalogue entry is checked against the one shipped: if it differs, it takes its place
+ * and the start screen is drawn from it again.
+ */
+async function engineFor(ruleset: string): Promise<{ entry: RulesetEntry; engine: EngineModule }> {
+  const wanted = entryFor(ruleset);
+  if (!loadedRuleset(ruleset)) setStatus(`Loading the rules engine of ${wanted.info.title}…`);
+  const engine = await loadRuleset(ruleset);
+  if (performance.getEntriesByName('engine-loaded').length === 0) performance.mark('engine-loaded');
+  if (!confirmCatalogue(engine)) {
+    forgetRulesets();
+    const chosen = el.ruleset.value;
+    fillStartForm();
+    if (rulesetById(chosen)) el.ruleset.value = chosen;
+    fillRulesetFields();
+  }
+  return { entry: entryFor(ruleset), engine };
+}
+
+/**
+ * The ruleset index.html preloads the module of before this script runs: the last game's (to be
+ * resumed), else the start screen's first.
+ */
+function preloadedRuleset(): string {
+  return document.querySelector<HTMLLinkElement>('link[data-ruleset]')?.dataset.ruleset ?? rulesets()[0]?.id ?? '';
+}
+
+/**
+ * Open a saved string with its ruleset's class (savedRuleset() says which, its module loaded
+ * first); `likely`: the ruleset it is expected to be for. Throws the engine's error.
+ */
+async function openSaved(saved: string, likely = preloadedRuleset()): Promise<{ session: Session; entry: RulesetEntry }> {
   const text = saved.trim();
-  const entry = entryFor(savedRuleset(text));
-  return { session: new Session(entry.adapter.importString(text)), entry };
+  const { entry, engine } = await engineFor(await savedRuleset(text, likely));
+  return { session: new Session(engine, entry.adapter.importString(engine, text)), entry };
 }
 
 // ---- start screen ------------------------------------------------------------------------------
@@ -1815,6 +1850,47 @@ function showLevel(): void {
   el.levelLabel.hidden = ![...el.players.querySelectorAll<HTMLSelectElement>('select')].some((s) => s.value === 'computer');
 }
 
+/** The start screen's controls that need the chosen game's engine module. */
+function needEngine(): (HTMLButtonElement | HTMLInputElement)[] {
+  return [...el.start.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type="file"]')].filter((b) => b !== el.cancelStart);
+}
+
+/** The last preparation of the start screen: false if its module could not be loaded. */
+let prepared: Promise<boolean> = Promise.resolve(true);
+let preparing = 0;
+
+/**
+ * The start screen's chosen game's engine module, loaded (engine.ts): until it is, what needs it
+ * waits (disabled) and the header says so. Another choice meanwhile takes over.
+ */
+function prepareStart(): Promise<boolean> {
+  const entry = selectedEntry();
+  if (!entry) return prepared;
+  const mine = ++preparing;
+  const loaded = loadedRuleset(entry.id) !== null;
+  const loading = engineFor(entry.id);
+  if (!loaded) {
+    for (const b of needEngine()) b.disabled = true;
+    if (!current) setStatus(`Loading the rules engine of ${entry.info.title}… choose a game meanwhile.`);
+  }
+  prepared = loading.then(
+    () => {
+      if (preparing !== mine) return prepared;
+      for (const b of needEngine()) b.disabled = false;
+      if (!loaded && !el.start.hidden) setStatus(current ? 'Choose a new game, or go back to the game.' : 'Choose a game to start, resume or load.');
+      return true;
+    },
+    (e) => {
+      if (preparing !== mine) return prepared;
+      showError(`The rules engine could not be loaded: ${errorMessage(e)}`, el.startError);
+      setStatus('Engine not loaded.');
+      for (const b of needEngine()) b.disabled = false;
+      return false;
+    },
+  );
+  return prepared;
+}
+
 function showStart(): void {
   stopThinking();
   el.seed.value = String(randomSeed());
@@ -1826,6 +1902,7 @@ function showStart(): void {
   renderGames();
   setStatus(current ? 'Choose a new game, or go back to the game.' : 'Choose a game to start, resume or load.');
   el.ruleset.focus();
+  void prepareStart();
 }
 
 function backToGame(): void {
@@ -1860,7 +1937,7 @@ function renderGames(): void {
       resume.className = 'resume';
       resume.textContent = 'Resume';
       resume.setAttribute('aria-label', `Resume ${title.textContent}`);
-      resume.addEventListener('click', () => resumeGame(g.id, error));
+      resume.addEventListener('click', () => void resumeGame(g.id, g.ruleset, error));
       const remove = document.createElement('button');
       remove.type = 'button';
       remove.className = 'delete';
@@ -1880,8 +1957,8 @@ function renderGames(): void {
   );
 }
 
-/** Resume a game of the list (the one on the screen: back to it). */
-function resumeGame(id: string, errorAt: HTMLElement): void {
+/** Resume a game of the list, of `ruleset` (the one on the screen: back to it). */
+async function resumeGame(id: string, ruleset: string, errorAt: HTMLElement): Promise<void> {
   if (current?.id === id) {
     backToGame();
     return;
@@ -1894,7 +1971,7 @@ function resumeGame(id: string, errorAt: HTMLElement): void {
   }
   let opened: { session: Session; entry: RulesetEntry };
   try {
-    opened = openSaved(record.save);
+    opened = await openSaved(record.save, ruleset);
   } catch (e) {
     el.startImportText.value = record.save;
     showError(`This game could not be opened: ${errorMessage(e)}. Its saved string is in the Load box below.`, errorAt);
@@ -1979,16 +2056,19 @@ function startChoices(): { options: Record<string, boolean | string>; players: R
   return { options, players, seed };
 }
 
-function startGame(event: SubmitEvent): void {
+async function startGame(event: SubmitEvent): Promise<void> {
   event.preventDefault();
-  const entry = selectedEntry();
-  if (!entry) return;
+  const chosen = selectedEntry();
+  if (!chosen) return;
   const { options, players, seed } = startChoices();
   const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
-  const scenario = el.scenario.value || entry.info.default_scenario;
+  const scenario = el.scenario.value || chosen.info.default_scenario;
   let next: Session;
+  let entry: RulesetEntry;
   try {
-    next = new Session(entry.adapter.start(scenario, options, seed));
+    let engine: EngineModule;
+    ({ entry, engine } = await engineFor(chosen.id));
+    next = new Session(engine, entry.adapter.start(engine, scenario, options, seed));
   } catch (e) {
     showError(`Could not start the game: ${errorMessage(e)}`, el.startError);
     return;
@@ -2011,33 +2091,38 @@ function computerNote(entry: RulesetEntry, players: Record<string, string>, leve
 
 /** A variant: a scenario file of the selected game, with the form's options, players and seed.
  * The engine checks it like its built-in data; its refusal names the file, the unit and the field. */
-function startScenarioFile(input: HTMLInputElement): void {
+async function startScenarioFile(input: HTMLInputElement): Promise<void> {
   const file = input.files?.[0];
-  const entry = selectedEntry();
-  if (!file || !entry) return;
+  const chosen = selectedEntry();
+  if (!file || !chosen) return;
   const { options, players, seed } = startChoices();
-  file
-    .text()
-    .then((text) => {
-      let next: Session;
-      try {
-        next = new Session(entry.adapter.fromScenarioFile(file.name, text, options, seed));
-      } catch (e) {
-        showError(`Could not start the scenario file: ${errorMessage(e)}`, el.startError);
-        return;
-      }
-      const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
-      const vs = computerNote(entry, players, level);
-      leaveCurrent('Starting a new game', 'Start the new game', () => {
-        clearError();
-        void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.${vs}`, [], false, level);
-        setStatus(`Game started from ${file.name}.`);
-      }, () => next.free());
-    })
-    .catch((e) => showError(`Could not read ${file.name}: ${errorMessage(e)}`, el.startError))
-    .finally(() => {
-      input.value = '';
-    });
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    showError(`Could not read ${file.name}: ${errorMessage(e)}`, el.startError);
+    return;
+  } finally {
+    input.value = '';
+  }
+  // The file is a scenario of the selected game: that ruleset's module reads it.
+  let next: Session;
+  let entry: RulesetEntry;
+  try {
+    let engine: EngineModule;
+    ({ entry, engine } = await engineFor(chosen.id));
+    next = new Session(engine, entry.adapter.fromScenarioFile(engine, file.name, text, options, seed));
+  } catch (e) {
+    showError(`Could not start the scenario file: ${errorMessage(e)}`, el.startError);
+    return;
+  }
+  const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
+  const vs = computerNote(entry, players, level);
+  leaveCurrent('Starting a new game', 'Start the new game', () => {
+    clearError();
+    void adopt(next, entry, players, `New game of ${entry.info.title} from the scenario file ${file.name}, seed ${seed}.${vs}`, [], false, level);
+    setStatus(`Game started from ${file.name}.`);
+  }, () => next.free());
 }
 
 // ---- saving, loading, sharing ------------------------------------------------------------------
@@ -2115,7 +2200,7 @@ function shareLink(): void {
  * Load a saved string as a game of the list: a new entry, or the entry that holds exactly this
  * string. On error the current game is untouched and the engine's message shown at `errorAt`.
  */
-function importText(text: string, how: string, errorAt: HTMLElement): boolean {
+async function importText(text: string, how: string, errorAt: HTMLElement): Promise<boolean> {
   const trimmed = text.trim();
   if (!trimmed) {
     showError('Paste a saved game string first.', errorAt);
@@ -2124,7 +2209,7 @@ function importText(text: string, how: string, errorAt: HTMLElement): boolean {
   let next: Session;
   let entry: RulesetEntry;
   try {
-    ({ session: next, entry } = openSaved(trimmed));
+    ({ session: next, entry } = await openSaved(trimmed));
   } catch (e) {
     showError(`Could not load that saved game: ${errorMessage(e)}`, errorAt);
     return false;
@@ -2156,13 +2241,13 @@ function importFile(input: HTMLInputElement, errorAt: HTMLElement): void {
  * The single autosave of an earlier page becomes an entry of the list, the last played (the old
  * key is dropped only once the entry is kept; one that does not open is listed all the same).
  */
-function migrateOldAutosave(): void {
+async function migrateOldAutosave(): Promise<void> {
   const old = shelf.oldAutosave(knownLevel);
   if (!old) return;
   const id = shelf.findBySave(old.save, knownLevel) ?? newGameId();
   let summary: GameSummary;
   try {
-    const { session, entry } = openSaved(old.save);
+    const { session, entry } = await openSaved(old.save);
     const ui = entry.adapter.create(session);
     summary = summaryOf({ id, session, entry, ui, players: old.players, note: old.note, level: old.level ?? DEFAULT_LEVEL, choosers: [] });
     session.free();
@@ -2176,17 +2261,17 @@ function migrateOldAutosave(): void {
 }
 
 /** On load: the game last on the screen, if it is kept; true when it is shown. */
-function restore(): boolean {
+async function restore(): Promise<boolean> {
   const id = shelf.lastId();
   const record = id ? shelf.read(id, knownLevel) : null;
-  return id !== null && record !== null && restoreRecord(record, id);
+  return id !== null && record !== null && (await restoreRecord(record, id));
 }
 
-function restoreRecord(record: GameRecord, id: string): boolean {
+async function restoreRecord(record: GameRecord, id: string): Promise<boolean> {
   let next: Session;
   let entry: RulesetEntry;
   try {
-    ({ session: next, entry } = openSaved(record.save));
+    ({ session: next, entry } = await openSaved(record.save, shelf.list().find((g) => g.id === id)?.ruleset));
     performance.mark('autosave-imported');
   } catch (e) {
     showError(`The last game could not be restored: ${errorMessage(e)}. It stays in the list of games; its string is in the Load box.`, el.startImportError);
@@ -2203,7 +2288,7 @@ function restoreRecord(record: GameRecord, id: string): boolean {
 let restoring: Promise<void> = Promise.resolve();
 
 /** `#g=<saved string>` loads a shared game; `?test#setup=<json>` builds a test position. */
-function fromLocation(): boolean {
+async function fromLocation(): Promise<boolean> {
   const hash = location.hash;
   const params = new URLSearchParams(location.search);
   const clear = () => history.replaceState(null, '', location.pathname + location.search);
@@ -2217,15 +2302,16 @@ function fromLocation(): boolean {
   if (hash.startsWith('#g=')) {
     const text = decode(hash.slice(3));
     clear();
-    return importText(text, 'a shared link', el.error);
+    return await importText(text, 'a shared link', el.error);
   }
   if (hash.startsWith('#setup=') && params.has('test')) {
     clear();
     let next: Session;
     let entry: RulesetEntry;
     try {
-      entry = entryFor(params.get('ruleset') ?? rulesets()[0]?.id ?? '');
-      next = new Session(entry.adapter.fromSetupJson(decode(hash.slice(7))));
+      let engine: EngineModule;
+      ({ entry, engine } = await engineFor(params.get('ruleset') ?? rulesets()[0]?.id ?? ''));
+      next = new Session(engine, entry.adapter.fromSetupJson(engine, decode(hash.slice(7))));
     } catch (e) {
       showError(`Could not build the test position: ${errorMessage(e)}`);
       return false;
@@ -2239,8 +2325,11 @@ function fromLocation(): boolean {
 // ---- wiring ---------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  el.ruleset.addEventListener('change', fillRulesetFields);
-  el.startForm.addEventListener('submit', startGame);
+  el.ruleset.addEventListener('change', () => {
+    fillRulesetFields();
+    void prepareStart();
+  });
+  el.startForm.addEventListener('submit', (e) => void startGame(e));
   el.cancelStart.addEventListener('click', backToGame);
   el.undo.addEventListener('click', undo);
   el.deselect.addEventListener('click', () => {
@@ -2256,11 +2345,11 @@ async function main(): Promise<void> {
   });
   el.download.addEventListener('click', download);
   el.share.addEventListener('click', shareLink);
-  el.importButton.addEventListener('click', () => importText(el.importText.value, 'a pasted string', el.importError));
+  el.importButton.addEventListener('click', () => void importText(el.importText.value, 'a pasted string', el.importError));
   el.importFile.addEventListener('change', () => importFile(el.importFile, el.importError));
-  el.startImport.addEventListener('click', () => importText(el.startImportText.value, 'a pasted string', el.startImportError));
+  el.startImport.addEventListener('click', () => void importText(el.startImportText.value, 'a pasted string', el.startImportError));
   el.startImportFile.addEventListener('change', () => importFile(el.startImportFile, el.startImportError));
-  el.scenarioFile.addEventListener('change', () => startScenarioFile(el.scenarioFile));
+  el.scenarioFile.addEventListener('change', () => void startScenarioFile(el.scenarioFile));
   el.storageOk.addEventListener('click', () => {
     el.storageNote.hidden = true;
   });
@@ -2290,39 +2379,25 @@ async function main(): Promise<void> {
     if (!el.boardArea.contains(e.target as Node)) hideCard();
   });
   window.addEventListener('hashchange', () => {
-    if (fromLocation()) render();
+    void fromLocation().then((shown) => {
+      if (shown) render();
+    });
   });
   performance.mark('main-start');
-  const engine = loadEngine();
   // A first visit (no game to restore, no link): the start screen at once, from the catalogue
-  // written at build time, while the engine is still downloading; what needs the engine waits.
+  // written at build time, while the module of its chosen game is still downloading.
   const early = !location.hash && shelf.lastId() === null && !shelf.oldAutosave(knownLevel);
-  const needEngine = () => [...el.start.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type="file"]')];
+  fillStartForm();
   if (early) {
-    fillStartForm();
     showStart();
-    for (const b of needEngine()) b.disabled = true;
-    setStatus('Loading the rules engine… choose a game meanwhile.');
     performance.mark('start-screen');
     document.body.dataset.start = 'shown';
   }
-  try {
-    await engine;
-    performance.mark('engine-loaded');
-  } catch (e) {
-    showError(`The rules engine could not be loaded: ${errorMessage(e)}`);
-    setStatus('Engine not loaded.');
-    return;
-  }
-  // The start screen's rulesets, scenarios and options are the engine's catalogue.
-  if (!confirmCatalogue() || !early) {
-    forgetRulesets();
-    fillStartForm();
-  }
-  for (const b of needEngine()) b.disabled = false;
-  migrateOldAutosave();
-  if (!early && !fromLocation() && !restore()) showStart();
-  if (early) setStatus('Choose a game to start, resume or load.');
+  await migrateOldAutosave();
+  // Otherwise the game of the link or the last game, its module first (index.html preloads the
+  // last game's), and the start screen if there is none.
+  if (!early && !(await fromLocation()) && !(await restore())) showStart();
+  if (!(await prepared)) return;
   await restoring;
   document.body.dataset.ready = 'true';
 }

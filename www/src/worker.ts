@@ -2,10 +2,12 @@
 // the engine, so the page's thread stays free while it thinks, made from the module the page has
 // compiled (no second download or compilation). See computer.ts for the messages.
 //
-// It knows no ruleset: the saved string says which, the engine's generic Game imports it, and the
-// engine's thinker searches only what the deciding side may know, with its own seeded generator.
-import init, { Game, type Thinker } from '../pkg/napoleonic.js';
+// It knows no ruleset: each request names the ruleset whose module (modules.ts) it loads once,
+// the saved string says the rest, the engine's generic Game imports it, and the engine's thinker
+// searches only what the deciding side may know, with its own seeded generator.
+import type { Game, Thinker } from '../pkg/napoleonic.js';
 import type { FromWorker, ToWorker } from './computer.js';
+import { instantiate, moduleFile, type EngineModule } from './modules.js';
 
 /** Iterations between two looks at the clock and at the page's messages. */
 const SLICE = 25;
@@ -14,12 +16,17 @@ const BUDGET = 10_000_000;
 /** The least time between two progress messages. */
 const PROGRESS_MS = 50;
 
-let loaded: Promise<unknown> | undefined;
+const engines = new Map<string, Promise<EngineModule>>();
 
-/** The engine, instantiated once: from the page's compiled module (its first message), or else fetched. */
-function load(module?: WebAssembly.Module): Promise<unknown> {
-  loaded ??= init({ module_or_path: module ?? new URL('../pkg/napoleonic_bg.wasm', import.meta.url) });
-  return loaded;
+/** A ruleset's engine, instantiated once: from the page's compiled module (sent before the first
+ * request of the ruleset), or else fetched. */
+function load(ruleset: string, module?: WebAssembly.Module): Promise<EngineModule> {
+  let engine = engines.get(ruleset);
+  if (!engine) {
+    engine = instantiate(ruleset, module ?? moduleFile(ruleset, 'napoleonic_bg.wasm'));
+    engines.set(ruleset, engine);
+  }
+  return engine;
 }
 
 /** The request being served (0: none) and whether "move now" was asked for it. */
@@ -46,14 +53,14 @@ function messageOf(e: {} | null | undefined): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function think(id: number, saved: string, ms: number, seed: number): Promise<void> {
+async function think(id: number, ruleset: string, saved: string, ms: number, seed: number): Promise<void> {
   let game: Game | null = null;
   let thinker: Thinker | null = null;
   try {
-    await load();
+    const engine = await load(ruleset);
     if (serving !== id) return;
     const t0 = performance.now();
-    game = Game.importString(saved);
+    game = engine.Game.importString(saved);
     thinker = game.thinker(BUDGET, seed);
     game.free();
     game = null;
@@ -82,11 +89,11 @@ async function think(id: number, saved: string, ms: number, seed: number): Promi
 self.addEventListener('message', (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   if (m.type === 'engine') {
-    void load(m.module);
+    void load(m.ruleset, m.module);
   } else if (m.type === 'think') {
     serving = m.id;
     hurry = false;
-    void think(m.id, m.saved, m.ms, m.seed);
+    void think(m.id, m.ruleset, m.saved, m.ms, m.seed);
   } else if (m.id === serving) {
     if (m.type === 'now') hurry = true;
     else serving = 0;

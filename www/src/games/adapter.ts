@@ -4,7 +4,7 @@
 // The shell (main.ts) and the board views (boards/*.ts) only see these shapes; each ruleset's
 // module (games/<ruleset>.ts) fills them from the engine's answers. No rule is decided here or
 // there: the adapter translates engine values into drawing and words.
-import type { EngineGame, EnginePrompt, RulesetTypes, Session } from '../engine.js';
+import type { EngineGame, EngineModule, EnginePrompt, RulesetTypes, Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
 import type { BattleBoard } from '../boards/battle.js';
 import type { AreaBoard } from '../boards/areas.js';
@@ -172,7 +172,7 @@ export interface GameUI<T extends RulesetTypes = RulesetTypes> {
 }
 
 /**
- * One ruleset for the page: its engine class and its presentation. Everything else about it
+ * One ruleset for the page: how it makes games with its engine class, and its presentation. Everything else about it
  * (title, scenarios, options, presets, sides, board kind, hidden information) is the engine's
  * catalogue(). Adding a ruleset is one adapter module and one line in games/index.ts.
  */
@@ -181,14 +181,16 @@ export interface RulesetAdapter<T extends RulesetTypes = RulesetTypes> {
   id: string;
   /** Colours of each side, by the engine's name of the side. */
   looks: Record<string, SideLook>;
+  // Each of these makes a game with the ruleset's class in `engine`, the ruleset's own module
+  // (engine.ts loadRuleset: a module has only its own ruleset's class).
   /** A new game of a built-in scenario with the start screen's option values; throws the engine's error. */
-  start(scenario: string, options: OptionValues, seed: number): EngineGame<T>;
+  start(engine: EngineModule, scenario: string, options: OptionValues, seed: number): EngineGame<T>;
   /** A game of a scenario file from outside the built-in list (a variant); throws the engine's error, which names the file. */
-  fromScenarioFile(fileName: string, text: string, options: OptionValues, seed: number): EngineGame<T>;
+  fromScenarioFile(engine: EngineModule, fileName: string, text: string, options: OptionValues, seed: number): EngineGame<T>;
   /** A saved string of this ruleset; throws the engine's error. */
-  importString(saved: string): EngineGame<T>;
+  importString(engine: EngineModule, saved: string): EngineGame<T>;
   /** A position from a plain public description (the ruleset's Setup) as JSON text. */
-  fromSetupJson(json: string): EngineGame<T>;
+  fromSetupJson(engine: EngineModule, json: string): EngineGame<T>;
   create(session: Session<T>): GameUI<T>;
 }
 

@@ -4,24 +4,23 @@
 // Everything here comes from the engine: the scenario file (map, classes, counters), the
 // prompt, the view, the events, the odds. No rule is computed: the status shows the engine's
 // counts, the highlights are the prompt's legal actions, the odds are the engine's.
-import {
-  BailenGame,
-  type BailenAction,
-  type BailenAttackOdds,
-  type BailenClassFile,
-  type BailenCounterFile,
-  type BailenEvent,
-  type BailenOdds,
-  type BailenOutcome,
-  type BailenRollOdds,
-  type BailenRollResult,
-  type BailenRollPurpose,
-  type BailenScenarioFile,
-  type BailenSide,
-  type BailenStep,
-  type BailenUnitView,
-  type BailenView,
-  type NoTemplate,
+import type {
+  BailenAction,
+  BailenAttackOdds,
+  BailenClassFile,
+  BailenCounterFile,
+  BailenEvent,
+  BailenOdds,
+  BailenOutcome,
+  BailenRollOdds,
+  BailenRollResult,
+  BailenRollPurpose,
+  BailenScenarioFile,
+  BailenSide,
+  BailenStep,
+  BailenUnitView,
+  BailenView,
+  NoTemplate,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { HexMapSpec } from '../boards/hex.js';
@@ -1009,10 +1008,10 @@ class BailenUI implements GameUI<BailenTypes> {
 export const bailen: RulesetAdapter<BailenTypes> = {
   id: 'bailen',
   looks: LOOKS,
-  start: (scenario, options, seed) => new BailenGame(scenario, options, seed >>> 0),
-  fromScenarioFile: (fileName, text, options, seed) => BailenGame.fromScenarioFile(fileName, text, options, seed >>> 0),
-  importString: (saved) => BailenGame.importString(saved),
-  fromSetupJson: (json) => BailenGame.fromSetup(JSON.parse(json)),
+  start: (engine, scenario, options, seed) => new engine.BailenGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (engine, fileName, text, options, seed) => engine.BailenGame.fromScenarioFile(fileName, text, options, seed >>> 0),
+  importString: (engine, saved) => engine.BailenGame.importString(saved),
+  fromSetupJson: (engine, json) => engine.BailenGame.fromSetup(JSON.parse(json)),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Bailén scenario to draw');

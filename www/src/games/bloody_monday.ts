@@ -4,23 +4,22 @@
 // Everything comes from the engine: the scenario data (areas, polygons, blocks, corps), the
 // prompt, the view (an enemy block standing is only its side), the events, the odds. No rule is
 // computed here.
-import {
-  BloodyMondayGame,
-  type BmAction,
-  type BmAreaFile,
-  type BmBattleOdds,
-  type BmDetail,
-  type Distribution,
-  type BmEvent,
-  type BmOdds,
-  type OptionInfo,
-  type BmOutcome,
-  type BmRollPurpose,
-  type BmScenarioFile,
-  type BmSide,
-  type BmStep,
-  type BmView,
-  type NoTemplate,
+import type {
+  BmAction,
+  BmAreaFile,
+  BmBattleOdds,
+  BmDetail,
+  Distribution,
+  BmEvent,
+  BmOdds,
+  OptionInfo,
+  BmOutcome,
+  BmRollPurpose,
+  BmScenarioFile,
+  BmSide,
+  BmStep,
+  BmView,
+  NoTemplate,
 } from '../../pkg/napoleonic.js';
 import { catalogue, type EnginePrompt, type Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
@@ -487,10 +486,10 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
 export const bloodyMonday: RulesetAdapter<BloodyMondayTypes> = {
   id: 'bloody-monday',
   looks: LOOKS,
-  start: (scenario, options, seed) => new BloodyMondayGame(scenario, options, seed >>> 0),
-  fromScenarioFile: (fileName, text, options, seed) => BloodyMondayGame.fromScenarioFile(fileName, text, options, seed >>> 0),
-  importString: (saved) => BloodyMondayGame.importString(saved),
-  fromSetupJson: (json) => BloodyMondayGame.fromSetup(JSON.parse(json)),
+  start: (engine, scenario, options, seed) => new engine.BloodyMondayGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (engine, fileName, text, options, seed) => engine.BloodyMondayGame.fromScenarioFile(fileName, text, options, seed >>> 0),
+  importString: (engine, saved) => engine.BloodyMondayGame.importString(saved),
+  fromSetupJson: (engine, json) => engine.BloodyMondayGame.fromSetup(JSON.parse(json)),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Bloody Monday scenario to draw');

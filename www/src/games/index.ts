@@ -15,7 +15,7 @@ const PLAIN = { colour: '#555555', ink: '#ffffff' };
 
 let entries: RulesetEntry[] | undefined;
 
-/** Every ruleset of the catalogue that has an adapter, in the catalogue's order (after loadEngine). */
+/** Every ruleset of the catalogue that has an adapter, in the catalogue's order (engine.ts catalogue()). */
 export function rulesets(): RulesetEntry[] {
   entries ??= catalogue().rulesets.flatMap((info) => {
     const adapter = ADAPTERS.find((a) => a.id === info.id);

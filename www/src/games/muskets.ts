@@ -3,24 +3,23 @@
 //
 // Everything comes from the engine: the scenario (names, troop types), the prompt, the view (which
 // already hides what the viewer may not see), the events, the odds. No rule is computed here.
-import {
-  MusketsBattleGame,
-  type BattleAction,
-  type BattleCounter,
-  type BattleEvent,
-  type BattleModifier,
-  type BattleModifierCause,
-  type BattleOdds,
-  type BattleOptionKind,
-  type BattleOutcome,
-  type BattleRoll,
-  type BattleRollPurpose,
-  type BattleScenario,
-  type BattleSection,
-  type BattleStep,
-  type BattleSide,
-  type BattleView,
-  type NoTemplate,
+import type {
+  BattleAction,
+  BattleCounter,
+  BattleEvent,
+  BattleModifier,
+  BattleModifierCause,
+  BattleOdds,
+  BattleOptionKind,
+  BattleOutcome,
+  BattleRoll,
+  BattleRollPurpose,
+  BattleScenario,
+  BattleSection,
+  BattleStep,
+  BattleSide,
+  BattleView,
+  NoTemplate,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
@@ -601,10 +600,10 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
 export const muskets: RulesetAdapter<MusketsBattleTypes> = {
   id: 'muskets-battle',
   looks: LOOKS,
-  start: (scenario, options, seed) => new MusketsBattleGame(scenario, options, seed >>> 0),
-  fromScenarioFile: (fileName, text, options, seed) => MusketsBattleGame.fromScenarioFile(fileName, text, options, seed >>> 0),
-  importString: (saved) => MusketsBattleGame.importString(saved),
-  fromSetupJson: (json) => MusketsBattleGame.fromSetup(JSON.parse(json)),
+  start: (engine, scenario, options, seed) => new engine.MusketsBattleGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (engine, fileName, text, options, seed) => engine.MusketsBattleGame.fromScenarioFile(fileName, text, options, seed >>> 0),
+  importString: (engine, saved) => engine.MusketsBattleGame.importString(saved),
+  fromSetupJson: (engine, json) => engine.MusketsBattleGame.fromSetup(JSON.parse(json)),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Field Battle scenario to draw');

@@ -5,20 +5,19 @@
 // Everything comes from the engine: the scenario (table, terrain, units, generals), the prompt
 // (listed actions and templates), view(side) (footprints, formations, orders), the events and the
 // odds. No rule or distance is computed here.
-import {
-  NapoleonsBattlesGame,
-  type NbAction,
-  type NbEvent,
-  type NbOdds,
-  type NbOutcome,
-  type NbRoll,
-  type NbScenario,
-  type NbSide,
-  type NbStep,
-  type NbTemplate,
-  type NbView,
+import type {
+  NbAction,
+  NbEvent,
+  NbOdds,
+  NbOutcome,
+  NbRoll,
+  NbScenario,
+  NbSide,
+  NbStep,
+  NbTemplate,
+  NbView,
 } from '../../pkg/napoleonic.js';
-import { tableDistance, type EnginePrompt, type Session } from '../engine.js';
+import type { EnginePrompt, Session } from '../engine.js';
 import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
 import type { TableMovable } from '../boards/table.js';
 import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
@@ -228,7 +227,7 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
         // cost 0) how far it went, as the engine measures it.
         return e.cost > 0
           ? `${this.unitName(e.unit)} moves ${inches(e.cost)} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`
-          : `${this.unitName(e.unit)} goes ${inches(tableDistance([e.from], [e.to]))} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`;
+          : `${this.unitName(e.unit)} goes ${inches(this.session.tableDistance([e.from], [e.to]))} to (${inches(e.to.x)}, ${inches(e.to.y)}), facing ${degrees(e.facing)}.`;
       case 'Formed':
         return `${this.unitName(e.unit)} forms ${FORMATION_WORDS[e.formation] ?? e.formation}.`;
       case 'GeneralMoved':
@@ -370,10 +369,10 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
 export const napoleonsBattles: RulesetAdapter<NapoleonsBattlesTypes> = {
   id: 'napoleons-battles',
   looks: LOOKS,
-  start: (scenario, options, seed) => new NapoleonsBattlesGame(scenario, options, seed >>> 0),
-  fromScenarioFile: (fileName, text, options, seed) => NapoleonsBattlesGame.fromScenarioFile(fileName, text, options, seed >>> 0),
-  importString: (saved) => NapoleonsBattlesGame.importString(saved),
-  fromSetupJson: (json) => NapoleonsBattlesGame.fromSetup(JSON.parse(json)),
+  start: (engine, scenario, options, seed) => new engine.NapoleonsBattlesGame(scenario, options, seed >>> 0),
+  fromScenarioFile: (engine, fileName, text, options, seed) => engine.NapoleonsBattlesGame.fromScenarioFile(fileName, text, options, seed >>> 0),
+  importString: (engine, saved) => engine.NapoleonsBattlesGame.importString(saved),
+  fromSetupJson: (engine, json) => engine.NapoleonsBattlesGame.fromSetup(JSON.parse(json)),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error("the engine gave no Napoleon's Battles scenario to draw");

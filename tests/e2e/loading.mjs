@@ -205,6 +205,26 @@ export default async function loading({ page, origin, perf }) {
     `the shared link opens the game of ${other} where it was (${linked.title})`, { left: leftOther.choices, opened: opened.choices, error: opened.error });
   check(linked.modules.length === 2 && linked.modules[0] === `/pkg/${chosen}/napoleonic_bg.wasm` && linked.modules[1] === `/pkg/${other}/napoleonic_bg.wasm`,
     `the link's string is read by the preloaded module (${chosen}), then its own (${other}) is loaded, each once`, linked.modules);
+
+  // 7. The Share button's link names the ruleset too: index.html preloads that module alone.
+  await page.click('#share');
+  const link = await page.inputValue('#share-link');
+  check(link.endsWith(`&r=${other}`), `the share link names its ruleset (…${link.slice(-30)})`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
+  const shared = await page.evaluate(() => ({
+    readyAt: window.__readyAt,
+    modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
+  }));
+  const reopened = await state(page);
+  console.log(`      the share link of ${other} in a browser with no game: playable ${shared.readyAt.toFixed(0)} ms after navigation`);
+  check(await page.isVisible('#game') && reopened.choices === leftOther.choices && reopened.prompt === leftOther.prompt,
+    `the share link opens the game of ${other} where it was`, { left: leftOther.choices, opened: reopened.choices, error: reopened.error });
+  check(shared.modules.length === 1 && shared.modules[0] === `/pkg/${other}/napoleonic_bg.wasm`, `the share link's module (${other}) is the only one fetched`, shared.modules);
+  check(shared.readyAt < RESUMED_MS, `the shared game of ${other} is playable within ${RESUMED_MS} ms of navigation (${shared.readyAt.toFixed(0)} ms)`);
+  perf.loading.sharedLinkMs = shared.readyAt;
 }
 
 /** On a phone: the start screen on the slow line, and the status of now in the header. */

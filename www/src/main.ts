@@ -2189,7 +2189,8 @@ function download(): void {
 
 function shareLink(): void {
   if (!current) return;
-  const url = `${location.origin}${location.pathname}#g=${current.session.exportString()}`;
+  // `&r=`: the ruleset, for index.html to preload its module (the string names it too).
+  const url = `${location.origin}${location.pathname}#g=${current.session.exportString()}&r=${encodeURIComponent(current.entry.id)}`;
   el.shareLink.value = url;
   el.shareLink.hidden = el.shareLabel.hidden = false;
   el.shareLink.select();
@@ -2287,7 +2288,10 @@ async function restoreRecord(record: GameRecord, id: string): Promise<boolean> {
 /** The log of a restored game is built after the first frame; `ready` waits for it. */
 let restoring: Promise<void> = Promise.resolve();
 
-/** `#g=<saved string>` loads a shared game; `?test#setup=<json>` builds a test position. */
+/**
+ * `#g=<saved string>` (and `&r=<ruleset>`, which only index.html's preload reads) loads a shared
+ * game; `?test#setup=<json>` builds a test position.
+ */
 async function fromLocation(): Promise<boolean> {
   const hash = location.hash;
   const params = new URLSearchParams(location.search);
@@ -2300,7 +2304,7 @@ async function fromLocation(): Promise<boolean> {
     }
   };
   if (hash.startsWith('#g=')) {
-    const text = decode(hash.slice(3));
+    const text = decode(hash.slice(3).split('&')[0] ?? '');
     clear();
     return await importText(text, 'a shared link', el.error);
   }

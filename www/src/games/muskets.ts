@@ -667,7 +667,7 @@ export function rollWords(r: BattleRoll): string {
         (r.winner ? `${r.winner} win` : 'tie') +
         (r.loser_shattered ? `, ${r.loser_shattered} SP of the loser shatter` : '') +
         (r.british_shattered ? `, ${r.british_shattered} British cavalry SP shatter` : '') +
-        (r.guard_broken ? ', the Guard broken: its section shatters' : '') +
+        (r.guard_broken ? ", the Guard's section shatters" : '') +
         (r.battle_ends ? `, the battle ends: ${r.battle_ends.winner ? `${r.battle_ends.winner} win` : 'a draw'}` : '')
       );
     case 'cavalry_charge':

@@ -5,7 +5,9 @@ use napoleonic::games::muskets::battle::*;
 use napoleonic::games::Rules;
 
 mod common;
+use common::muskets::{place, troop};
 use common::Pick;
+use napoleonic::games::muskets::battle::setup::{Placement, Position, Setup};
 
 /// What the events say the roll decided, in the odds' terms.
 fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
@@ -44,17 +46,23 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
                 Event::AutomaticVictory { side, .. } => Some(Some(*side)),
                 _ => None,
             })?;
-            // The SP shattered in the loser's morale check: the Shattered events right after it.
+            // The SP shattered in a check: the Shattered events right after it.
+            let shattered_after = |i: usize| -> u16 { ev[i + 1..].iter().map_while(|e| if let Event::Shattered { sp, .. } = e { Some(u16::from(*sp)) } else { None }).sum() };
+            // The loser's morale check.
             let loser_shattered = match winner {
-                Some(w) => {
-                    let check = ev.iter().position(|e| matches!(e, Event::MoraleChecked { side: s, .. } if *s != w));
-                    check.map_or(0, |i| {
-                        ev[i + 1..].iter().map_while(|e| if let Event::Shattered { sp, .. } = e { Some(u16::from(*sp)) } else { None }).sum()
-                    })
-                }
+                Some(w) => ev.iter().position(|e| matches!(e, Event::MoraleChecked { side: s, .. } if *s != w)).map_or(0, shattered_after),
                 None => 0,
             };
-            Roll::Engagement { winner, loser_shattered }
+            // ER 3.4.b: each British cavalry CU's check.
+            let british_shattered = (0..ev.len()).filter(|&i| matches!(ev[i], Event::RollTotal { purpose: RollPurpose::BritishCavalry { .. }, .. })).map(shattered_after).sum();
+            Roll::Engagement {
+                winner,
+                loser_shattered,
+                british_shattered,
+                guard_broken: ev.iter().any(|e| matches!(e, Event::SectionShattered { .. })),
+                battle_ends: ev.iter().find_map(|e| if let Event::BattleEnds { winner, reason } = e { Some(End { winner: *winner, reason: *reason }) } else { None }),
+                pursuit_percent: ev.iter().find_map(|e| if let Event::PursuitResolved { percent, .. } = e { Some(*percent) } else { None }),
+            }
         }
         Roll::CavalryCharge { .. } => {
             let superiority = ev.iter().any(|e| matches!(e, Event::CavalrySuperiority { .. }));
@@ -76,7 +84,8 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
     })
 }
 
-/// How many d10 decide a result, in the order they are rolled.
+/// How many d10 decide a result, in the order they are rolled (an engagement's are played
+/// case by case, `every_case`).
 fn dice_of(kind: &Roll, b: &Battle, side: Side) -> usize {
     let rollers = match b.view(side).own.command {
         Command::Joint => b.view(side).own.joint_leaders.len(),
@@ -87,12 +96,137 @@ fn dice_of(kind: &Roll, b: &Battle, side: Side) -> usize {
         Roll::CavalryCharge { .. } => 2,
         // The Withdraw 2d10 and the Pursuit Table die as the battle ends.
         Roll::Withdraw { .. } => 3,
-        // The two engagement dice and the loser's morale die (unused after a tie).
-        Roll::Engagement { .. } => 3,
         Roll::OperationalControl { .. } => 2 * rollers,
         Roll::Rally { .. } => 0, // Recover rolls per CU: counted by the caller
         _ => 1,
     }
+}
+
+/// Each result of an action played with every face of its dice: (result, cases) over the
+/// cases returned, or None where there are too many dice to play (`budget`: the most plays).
+fn played(b: &Battle, side: Side, a: &Action, kind: &Roll, budget: usize) -> Option<(Vec<(Roll, u64)>, u64)> {
+    let mut tally: Vec<(Roll, u64)> = Vec::new();
+    let mut count = |got: Roll, w: u64| match tally.iter_mut().find(|t| t.0 == got) {
+        Some(t) => t.1 += w,
+        None => tally.push((got, w)),
+    };
+    if let Roll::Engagement { .. } = kind {
+        let (leaves, depth) = every_case(b, a, budget, |p| matches!(p, RollPurpose::Engagement | RollPurpose::Morale { .. } | RollPurpose::BritishCavalry { .. } | RollPurpose::Pursuit))?;
+        for (script, ev) in &leaves {
+            let got = observed(kind, side, ev).unwrap_or_else(|| panic!("{a:?} with {script:?}: no result in {ev:?}"));
+            count(got, 10u64.pow((depth - script.len()) as u32));
+        }
+        return Some((tally, 10u64.pow(depth as u32)));
+    }
+    let n = match (kind, a) {
+        (Roll::Rally { .. }, Action::Recover) => b.view(side).own.counters.iter().filter(|c| matches!(c.place, Place::Display(_)) && c.sp.iter().any(|s| s.shattered > 0)).count(),
+        (Roll::Rally { .. }, _) => 1,
+        _ => dice_of(kind, b, side),
+    };
+    if n > 3 {
+        return None;
+    }
+    // A 10 on an Initiative roll is followed by the casualty check's die (SR 12.1.a.3):
+    // each of its ten faces then counts a tenth of the 10.
+    let casualty = matches!(kind, Roll::Pass { .. } | Roll::AnotherOption { .. } | Roll::Continue { .. });
+    let mut scripts: Vec<(Vec<u8>, u64)> = vec![(Vec::new(), 1)];
+    for _ in 0..n {
+        let mut next = Vec::new();
+        for (script, w) in &scripts {
+            for x in 1..=10u8 {
+                if x == 10 && casualty {
+                    for c in 1..=10u8 {
+                        next.push(([script.as_slice(), &[x, c]].concat(), *w));
+                    }
+                } else {
+                    next.push(([script.as_slice(), &[x]].concat(), w * if casualty { 10 } else { 1 }));
+                }
+            }
+        }
+        scripts = next;
+    }
+    for (script, w) in &scripts {
+        let mut probe = b.with_scripted_dice(9, script).unwrap();
+        let ev = probe.apply(a).unwrap();
+        let got = observed(kind, side, &ev).unwrap_or_else(|| panic!("{a:?} with {script:?}: no result in {ev:?}"));
+        count(got, *w);
+    }
+    let cases = if casualty { 100u64.pow(n as u32) } else { 10u64.pow(n as u32) };
+    Some((tally, cases))
+}
+
+/// One case of an action's dice: the faces, the events.
+type Case = (Vec<u8>, Vec<Event>);
+
+/// The action played with every face of each die it rolls whose purpose counts, die after
+/// die, as far as a die that counts is rolled: (the faces, the events) of each case, and the
+/// most dice a case took (a case of fewer dice stands for 10 per die it did not take). None
+/// past `budget` plays.
+fn every_case(b: &Battle, a: &Action, budget: usize, counts: impl Fn(&RollPurpose) -> bool) -> Option<(Vec<Case>, usize)> {
+    let (mut leaves, mut depth, mut runs) = (Vec::new(), 0, 0);
+    let mut stack = vec![Vec::<u8>::new()];
+    while let Some(script) = stack.pop() {
+        runs += 1;
+        if runs > budget {
+            return None;
+        }
+        let mut probe = b.with_scripted_dice(9, &script).unwrap();
+        let ev = probe.apply(a).unwrap();
+        let more = ev.iter().filter_map(|e| if let Event::Rolled { purpose, .. } = e { Some(purpose) } else { None }).skip(script.len()).any(&counts);
+        if more {
+            stack.extend((1..=10u8).map(|x| [script.as_slice(), &[x]].concat()));
+        } else {
+            depth = depth.max(script.len());
+            leaves.push((script, ev));
+        }
+    }
+    Some((leaves, depth))
+}
+
+/// The odds of every action of the prompt that has them, checked against play; the results
+/// played, by kind. `skip(kind)`: kinds checked enough already; `budget`: the most plays of
+/// one action.
+fn check_prompt(b: &Battle, scenario: &str, budget: usize, skip: impl Fn(&str) -> bool) -> Vec<(String, Vec<(Roll, u64)>)> {
+    let mut out = Vec::new();
+    let Some(p) = b.prompt() else { return out };
+    for a in &p.actions {
+        let Some(odds) = b.odds(a) else {
+            // An action without odds decides nothing by dice: its own result needs no roll.
+            let ev = b.clone().apply(a).unwrap();
+            let decided = ev.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: RollPurpose::Pass { .. }
+                            | RollPurpose::AnotherOption { .. }
+                            | RollPurpose::Continue { .. }
+                            | RollPurpose::Reinforce { .. }
+                            | RollPurpose::Withdraw
+                            | RollPurpose::Bombardment
+                            | RollPurpose::Rally { .. }
+                            | RollPurpose::Engagement
+                            | RollPurpose::OperationalControl { .. },
+                        ..
+                    }
+                )
+            });
+            assert!(!decided, "{scenario}: {a:?} rolled without odds: {ev:?}");
+            continue;
+        };
+        let d = &odds.distribution;
+        assert_eq!(d.outcomes.iter().map(|w| w.weight).sum::<u64>(), d.denominator, "{a:?}");
+        let kind = &d.outcomes[0].outcome;
+        let key = format!("{kind:?}").split([' ', '{']).next().unwrap().to_string();
+        if skip(&key) || odds.enemy_occ_assumed.is_some_and(|m| m != b.view(p.side.other()).own.occ) {
+            continue;
+        }
+        let Some((tally, cases)) = played(b, p.side, a, kind, budget) else { continue };
+        for (r, k) in &tally {
+            assert_eq!(u128::from(*k) * u128::from(d.denominator), u128::from(d.weight_of(r)) * u128::from(cases), "{scenario}: {a:?}: {r:?} came {k} in {cases}; odds {d:?}");
+        }
+        out.push((key, tally));
+    }
+    out
 }
 
 #[test]
@@ -102,78 +236,7 @@ fn odds_are_given_for_every_deciding_roll_and_are_exact() {
         let mut b = Battle::new_game(scenario, &Options::default(), 40 + g as u64).unwrap();
         let mut pick = Pick(0xadd5 + g as u64);
         while let Some(p) = b.prompt() {
-            for a in &p.actions {
-                let Some(odds) = b.odds(a) else {
-                    // An action without odds decides nothing by dice: its own result needs no roll.
-                    let ev = b.clone().apply(a).unwrap();
-                    let decided = ev.iter().any(|e| {
-                        matches!(
-                            e,
-                            Event::Rolled {
-                                purpose: RollPurpose::Pass { .. }
-                                    | RollPurpose::AnotherOption { .. }
-                                    | RollPurpose::Continue { .. }
-                                    | RollPurpose::Reinforce { .. }
-                                    | RollPurpose::Withdraw
-                                    | RollPurpose::Bombardment
-                                    | RollPurpose::Rally { .. }
-                                    | RollPurpose::Engagement
-                                    | RollPurpose::OperationalControl { .. },
-                                ..
-                            }
-                        )
-                    });
-                    assert!(!decided, "{scenario}: {a:?} rolled without odds: {ev:?}");
-                    continue;
-                };
-                let d = &odds.distribution;
-                assert_eq!(d.outcomes.iter().map(|w| w.weight).sum::<u64>(), d.denominator, "{a:?}");
-                let kind = &d.outcomes[0].outcome;
-                let key = format!("{kind:?}").split([' ', '{']).next().unwrap().to_string();
-                if checked.get(&key).copied().unwrap_or(0) >= 6 || odds.enemy_occ_assumed.is_some_and(|m| m != b.view(p.side.other()).own.occ) {
-                    continue;
-                }
-                let n = match (kind, a) {
-                    (Roll::Rally { .. }, Action::Recover) => b.view(p.side).own.counters.iter().filter(|c| matches!(c.place, Place::Display(_)) && c.sp.iter().any(|s| s.shattered > 0)).count(),
-                    (Roll::Rally { .. }, _) => 1,
-                    _ => dice_of(kind, &b, p.side),
-                };
-                if n > 3 {
-                    continue;
-                }
-                let mut tally: Vec<(Roll, u64)> = Vec::new();
-                // A 10 on an Initiative roll is followed by the casualty check's die (SR 12.1.a.3):
-                // each of its ten faces then counts a tenth of the 10.
-                let casualty = matches!(kind, Roll::Pass { .. } | Roll::AnotherOption { .. } | Roll::Continue { .. });
-                let mut scripts: Vec<(Vec<u8>, u64)> = vec![(Vec::new(), 1)];
-                for _ in 0..n {
-                    let mut next = Vec::new();
-                    for (script, w) in &scripts {
-                        for x in 1..=10u8 {
-                            if x == 10 && casualty {
-                                for c in 1..=10u8 {
-                                    next.push(([script.as_slice(), &[x, c]].concat(), *w));
-                                }
-                            } else {
-                                next.push(([script.as_slice(), &[x]].concat(), w * if casualty { 10 } else { 1 }));
-                            }
-                        }
-                    }
-                    scripts = next;
-                }
-                for (script, w) in &scripts {
-                    let mut probe = b.with_scripted_dice(9, script).unwrap();
-                    let ev = probe.apply(a).unwrap();
-                    let got = observed(kind, p.side, &ev).unwrap_or_else(|| panic!("{a:?} with {script:?}: no result in {ev:?}"));
-                    match tally.iter_mut().find(|t| t.0 == got) {
-                        Some(t) => t.1 += w,
-                        None => tally.push((got, *w)),
-                    }
-                }
-                let cases = if casualty { 100u64.pow(n as u32) } else { 10u64.pow(n as u32) };
-                for (r, k) in &tally {
-                    assert_eq!(k * d.denominator, d.weight_of(r) * cases, "{scenario}: {a:?}: {r:?} came {k} in {cases}; odds {d:?}");
-                }
+            for (key, _) in check_prompt(&b, scenario, 30_000, |key| checked.get(key).copied().unwrap_or(0) >= 6) {
                 *checked.entry(key).or_default() += 1;
             }
             let a = p.actions[pick.next(p.actions.len())].clone();
@@ -185,3 +248,78 @@ fn odds_are_given_for_every_deciding_roll_and_are_exact() {
         assert!(checked.contains_key(kind), "no {kind} odds checked: {checked:?}");
     }
 }
+
+/// A position of a printed battle in Combat Resolution, with the pursuit played.
+fn position(scenario: &str, placements: Vec<Placement>, hands: Vec<(Side, Vec<OptionKind>)>, bep: Vec<(Side, i16)>) -> Battle {
+    let pos = Position { placements, hands, bep, occ_passed: vec![], terrain: vec![], outflank_allowed: vec![], round: None, turn: None };
+    Battle::from_setup(&Setup { scenario: scenario.into(), position: Some(pos), ..Setup::default() }).expect("setup")
+}
+
+/// Play from the position to the first engagement, checking the odds of every prompt on the
+/// way (choosing with `choose` among the actions); the engagement results played.
+fn engagement_results(mut b: Battle, first: Action, choose: impl Fn(&Battle, &[Action]) -> Action) -> Vec<Roll> {
+    let mut results = Vec::new();
+    let mut next = Some(first);
+    loop {
+        for (key, tally) in check_prompt(&b, "position", 300_000, |_| false) {
+            if key == "Engagement" {
+                results.extend(tally.into_iter().map(|t| t.0));
+            }
+        }
+        let p = b.prompt().expect("an engagement to come");
+        let a = next.take().unwrap_or_else(|| choose(&b, &p.actions));
+        if b.apply(&a).unwrap().iter().any(|e| matches!(e, Event::Engagement { .. })) {
+            return results;
+        }
+    }
+}
+
+/// ER 3.4.b and SR 9.2.l/p in the odds: Foy (Fr-Vet) attacks Campbell (Br-Vet) and Cotton
+/// (Br-Cav 3) with the Allies at 1 BEP: an Allied win has Cotton check on 1d10+4 (shattered,
+/// the Allies' last BEP goes and the French win the battle), a French win ends the battle; the
+/// pursuit follows. Each appears in the odds checked against play.
+#[test]
+fn engagement_odds_include_the_british_cavalry_check_the_end_and_the_pursuit() {
+    let b = position(
+        "arapiles",
+        vec![place("ID Foy", Section::Centre), place("ID Campbell", Section::Centre), place("CD Cotton", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault])],
+        vec![(Side::Allied, 1)],
+    );
+    let results = engagement_results(b, Action::Assault { from: Section::Centre, target: Section::Centre }, |_, acts| acts[0].clone());
+    assert!(!results.is_empty(), "the engagement's odds were checked");
+    let reached = |f: &dyn Fn(&Roll) -> bool| results.iter().any(f);
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Allied), british_shattered: 3, .. })), "{results:?}");
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Allied), british_shattered: 0, .. })), "{results:?}");
+    // Cotton all shattered: the Allies' last BEP; the engagement's loser wins the battle.
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Allied), battle_ends: Some(End { winner: Some(Side::Imperial), .. }), pursuit_percent: Some(_), .. })), "{results:?}");
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Imperial), battle_ends: Some(End { winner: Some(Side::Imperial), reason: EndReason::EnduranceExhausted }), pursuit_percent: Some(_), .. })), "{results:?}");
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Allied), battle_ends: None, pursuit_percent: None, .. })), "{results:?}");
+    // Several percents of the Pursuit Table.
+    let percents: std::collections::BTreeSet<u16> = results.iter().filter_map(|r| if let Roll::Engagement { pursuit_percent, .. } = r { *pursuit_percent } else { None }).collect();
+    assert!(percents.len() > 1, "{percents:?}");
+}
+
+/// ER 4.5.c in the odds: the Garde Imperial (Gd) as the Imperials' checking type; an Imperial
+/// defeat shatters its section and ends the battle, the pursuit follows.
+#[test]
+fn engagement_odds_include_the_guard_broken() {
+    let b = position(
+        "medina-de-rioseco",
+        vec![place("Garde Imperial", Section::Centre), place("ID Mouton", Section::Centre), place("ID Cagigal", Section::Centre)],
+        vec![(Side::Imperial, vec![OptionKind::Assault, OptionKind::Assault]), (Side::Allied, vec![OptionKind::Assault])],
+        vec![],
+    );
+    let gd = troop(&b, "Gd");
+    let guard = |_: &Battle, acts: &[Action]| acts.iter().find(|a| matches!(a, Action::CheckWith { troop, .. } if *troop == gd)).unwrap_or(&acts[0]).clone();
+    let results = engagement_results(b, Action::Assault { from: Section::Centre, target: Section::Centre }, guard);
+    let reached = |f: &dyn Fn(&Roll) -> bool| results.iter().any(f);
+    assert!(
+        reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Allied), guard_broken: true, battle_ends: Some(End { winner: Some(Side::Allied), .. }), pursuit_percent: Some(_), .. })),
+        "{results:?}"
+    );
+    assert!(reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Imperial), guard_broken: false, battle_ends: None, .. })), "{results:?}");
+    // Never broken in an Imperial win or a tie.
+    assert!(!reached(&|r| matches!(r, Roll::Engagement { winner: Some(Side::Imperial) | None, guard_broken: true, .. })), "{results:?}");
+}
+

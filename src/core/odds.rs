@@ -146,6 +146,42 @@ impl<O: PartialEq> Distribution<O> {
                 }
             }
         }
+        Ok((Distribution::rounded(exact)?, true))
+    }
+
+    /// Outcomes with weights in u128 (the cases of many dice together): `from_weights` when
+    /// they fit in 2^53 cases once reduced, else rounded to `ROUNDED_DENOMINATOR` cases as
+    /// `combine_or_round` does; the flag says it was rounded.
+    pub fn from_wide_weights(weights: impl IntoIterator<Item = (O, u128)>) -> Result<(Self, bool), OddsError> {
+        let mut exact: Vec<(O, u128)> = Vec::new();
+        for (outcome, weight) in weights {
+            match exact.iter_mut().find(|x| x.0 == outcome) {
+                Some(x) => x.1 += weight,
+                None => exact.push((outcome, weight)),
+            }
+        }
+        let total: u128 = exact.iter().map(|x| x.1).sum();
+        if total <= u128::from(MAX_WEIGHT) {
+            // Each weight is at most the total.
+            return Ok((Distribution::from_weights(exact.into_iter().map(|(o, w)| (o, w as u64)))?, false));
+        }
+        let gcd128 = |mut a: u128, mut b: u128| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let g = exact.iter().fold(total, |g, x| gcd128(g, x.1)).max(1);
+        if total / g <= u128::from(MAX_WEIGHT) {
+            // Each weight is at most the total, so each fits too.
+            return Ok((Distribution::from_weights(exact.into_iter().map(|(o, w)| (o, (w / g) as u64)))?, false));
+        }
+        Ok((Distribution::rounded(exact)?, true))
+    }
+
+    /// Exact weights rounded to `ROUNDED_DENOMINATOR` cases by largest remainder (the first
+    /// listed on a tie); an outcome too rare for the rounded cases stays listed with weight 0.
+    fn rounded(exact: Vec<(O, u128)>) -> Result<Self, OddsError> {
         let total: u128 = exact.iter().map(|x| x.1).sum();
         if total == 0 {
             return Err(OddsError::Empty);
@@ -171,7 +207,7 @@ impl<O: PartialEq> Distribution<O> {
         let outcomes = exact.into_iter().zip(floors).map(|((outcome, _), (weight, _))| Weighted { outcome, weight }).collect();
         let mut rounded = Distribution { denominator: ROUNDED_DENOMINATOR, outcomes };
         rounded.reduce();
-        Ok((rounded, true))
+        Ok(rounded)
     }
 
     /// The weight of the outcomes that satisfy `pred`, over the denominator.
@@ -274,5 +310,24 @@ mod tests {
         // All 16 succeed: 3^16 / 10^16 = 4.3e-9, still listed.
         assert!(d16.weight_of(&16) > 0);
         assert_eq!(d16.outcomes.len(), 17);
+    }
+
+    #[test]
+    fn wide_weights_are_exact_once_reduced_and_rounded_past_2_53_cases() {
+        // 3 in 10^20 and the rest: 10^20 cases do not reduce, so they are rounded; the rare
+        // outcome stays listed with weight 0.
+        let big = 10u128.pow(20);
+        let (d, r) = Distribution::from_wide_weights([(true, 3), (false, big - 3)]).expect("odds");
+        assert!(r);
+        assert_eq!((d.weight_of(&true), d.weight_of(&false), d.outcomes.len()), (0, d.denominator, 2));
+        // 3 in 10^16 rounds to 3 in 10^15 tenths: 0.3 of a case, and 4 in 10^16 to 0.4.
+        let (d, r) = Distribution::from_wide_weights([(0u8, 3 * 10u128.pow(15) + 3), (1, 10u128.pow(16) - 3 * 10u128.pow(15) - 3)]).expect("odds");
+        assert!(r);
+        assert_eq!(d.weight_of(&0) * (ROUNDED_DENOMINATOR / d.denominator), 3 * 10u64.pow(14));
+        // 10^20 cases in halves reduce to 2: exact.
+        let (d, r) = Distribution::from_wide_weights([(1u8, big / 4), (2, big / 4), (1, big / 2)]).expect("odds");
+        assert!(!r);
+        assert_eq!((d.denominator, d.weight_of(&1), d.weight_of(&2)), (4, 3, 1));
+        assert_eq!(Distribution::<u8>::from_wide_weights([(1, 0)]), Err(OddsError::Empty));
     }
 }

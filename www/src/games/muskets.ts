@@ -408,6 +408,8 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
         return `${this.cuName(e.cu)} eliminated.`;
       case 'CavalrySuperiority':
         return `${e.side} gain cavalry superiority in the ${SECTION_WORDS[e.section]}.`;
+      case 'SectionShattered':
+        return `The Guard broken: every SP of the ${e.side} ${SECTION_WORDS[e.section]} shatters.`;
       case 'EnduranceLost':
         return `${e.side} lost ${e.points} BEP (${e.left} left).`;
       case 'LeaderCasualty':
@@ -473,8 +475,17 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
     const o = session.odds(action);
     const d = o?.distribution;
     if (!o || !d || !d.outcomes.length) return null;
-    const parts = d.outcomes.map((w, i) => ({ key: `o${i}`, label: rollWords(w.outcome), count: w.weight }));
+    // Results alike in words are one part (an engagement's Pursuit Table percents are a note).
+    const parts: { key: string; label: string; count: number }[] = [];
+    for (const w of d.outcomes) {
+      const label = rollWords(w.outcome);
+      const same = parts.find((p) => p.label === label);
+      if (same) same.count += w.weight;
+      else parts.push({ key: `o${parts.length}`, label, count: w.weight });
+    }
     const notes: string[] = [];
+    const pursuit = pursuitWords(d);
+    if (pursuit) notes.push(pursuit);
     if (o.enemy_occ_assumed !== null) notes.push('assuming the enemy passed its Operational Control Check (secret until it fights)');
     if (o.rounded) notes.push('rounded to 10^15 cases: the exact odds of so many rolls need more');
     return {
@@ -619,6 +630,20 @@ function lostWords(n: number): string {
   return n === 0 ? '' : n === 1 ? ', the leader is lost' : `, ${n} leaders are lost`;
 }
 
+/** The Pursuit Table roll as an engagement ends the battle (SR 9.2.p): each percent's chances, in
+ * words; null when no case ends it with a pursuit. */
+function pursuitWords(d: BattleOdds['distribution']): string | null {
+  const by = new Map<number, number>();
+  for (const w of d.outcomes) {
+    if (w.outcome.roll === 'engagement' && w.outcome.pursuit_percent !== null) {
+      by.set(w.outcome.pursuit_percent, (by.get(w.outcome.pursuit_percent) ?? 0) + w.weight);
+    }
+  }
+  if (!by.size) return null;
+  const each = [...by].sort((a, b) => a[0] - b[0]).map(([pct, n]) => `${pct}% ${n} in ${d.denominator}`);
+  return `as the battle ends, the pursuit reads ${each.join(', ')}`;
+}
+
 /** What a roll decides, in words (the typed results of the engine's odds). */
 export function rollWords(r: BattleRoll): string {
   switch (r.roll) {
@@ -638,7 +663,13 @@ export function rollWords(r: BattleRoll): string {
     case 'rally':
       return r.sp ? `${r.sp} SP rally` : 'none rallies';
     case 'engagement':
-      return r.winner ? `${r.winner} win${r.loser_shattered ? `, ${r.loser_shattered} SP of the loser shatter` : ''}` : 'tie';
+      return (
+        (r.winner ? `${r.winner} win` : 'tie') +
+        (r.loser_shattered ? `, ${r.loser_shattered} SP of the loser shatter` : '') +
+        (r.british_shattered ? `, ${r.british_shattered} British cavalry SP shatter` : '') +
+        (r.guard_broken ? ", the Guard's section shatters" : '') +
+        (r.battle_ends ? `, the battle ends: ${r.battle_ends.winner ? `${r.battle_ends.winner} win` : 'a draw'}` : '')
+      );
     case 'cavalry_charge':
       return r.superiority ? 'Cavalry Superiority' : r.charger_shattered ? 'repulsed, the cavalry shatters' : 'repulsed';
     case 'morale_check':

@@ -562,6 +562,8 @@ pub enum Event {
     Rallied { side: Side, cu: CuId, troop: u8, sp: u8 },
     CuEliminated { side: Side, cu: CuId },
     CavalrySuperiority { side: Side, section: Section },
+    /// ER 4.5.c: the Guard broken, every SP of its section shatters (`Shattered` events follow).
+    SectionShattered { side: Side, section: Section },
     EnduranceLost { side: Side, points: i16, left: i16 },
     LeaderCasualty { side: Side, leader: Counter },
     NewCommanderInChief { side: Side, cic: Counter },

@@ -34,15 +34,47 @@ pub(crate) fn ratio_bonus(mine: u16, theirs: u16) -> i16 {
     }
 }
 
-/// The SP the loser's checking CU loses in an engagement lost by `diff` (G9 stand-in): half
-/// the margin rounded up, at least 1; a Pin halves that (rounded down).
-pub(crate) fn loser_losses(diff: u16, pin: bool) -> u16 {
-    let lose = diff.div_ceil(2).max(1);
-    if pin {
-        lose / 2
-    } else {
-        lose
+/// What an engagement's difference decides (G9 stand-in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Margin {
+    /// The SP the loser's checking CU loses: half the difference rounded up, at least 1; a
+    /// Pin halves that (rounded down).
+    pub lose: u16,
+    /// A Heavy Defeat, a difference of 5 or more: +1 to the loser's morale check.
+    pub heavy: bool,
+    /// The winner's checking CU loses 1 SP on a difference of 2 or less (not in a Pin).
+    pub winner_loses: bool,
+}
+
+impl Margin {
+    pub(crate) fn of(diff: u16, pin: bool) -> Margin {
+        let lose = diff.div_ceil(2).max(1);
+        Margin { lose: if pin { lose / 2 } else { lose }, heavy: diff >= 5, winner_loses: diff <= 2 && !pin }
     }
+}
+
+/// Where an engagement's follow-on dice come from (the loser's morale check, ER 3.4.b's British
+/// cavalry checks): the battle's own dice in play (`OwnDice`); for the odds, faces they choose
+/// to play every case once (odds.rs).
+pub(crate) trait FollowDice {
+    /// One d10 for `side` and `purpose`. `effects[f - 1]` is what face f decides: the SP that
+    /// shatter. The types that shatter only grow with the total, so faces with equal effects
+    /// decide alike.
+    fn roll(&mut self, b: &mut Battle, side: Side, purpose: RollPurpose, effects: [u16; 10], ev: &mut Vec<Event>) -> u8;
+}
+
+/// The battle's own dice.
+pub(crate) struct OwnDice;
+
+impl FollowDice for OwnDice {
+    fn roll(&mut self, b: &mut Battle, side: Side, purpose: RollPurpose, _effects: [u16; 10], ev: &mut Vec<Event>) -> u8 {
+        b.roll(side, purpose, false, ev)
+    }
+}
+
+/// What each face of a d10 decides.
+fn faces(f: impl Fn(u8) -> u16) -> [u16; 10] {
+    std::array::from_fn(|i| f(i as u8 + 1))
 }
 
 impl Battle {
@@ -258,18 +290,31 @@ impl Battle {
         (ma, md)
     }
 
-    /// One engagement: Automatic Victory at 8:1, else a d10 each; the loser takes
-    /// max(1, ceil(diff/2)) SP, checks morale and loses 1 BEP; the winner loses 1 SP on a
-    /// difference of 2 or less; a tie costs each 1 SP. Pin halves the losses.
+    /// An Automatic Victory at 8:1 or more (G9 stand-in): (the winner, the loser, the
+    /// loser's section), None when the engagement is rolled.
+    pub(crate) fn automatic_victor(&self, e: &Engage) -> Option<(Side, Side, Section)> {
+        let (att, def) = (e.side, e.side.other());
+        let (from, target) = (e.play.from, e.play.target);
+        let (wa, wd) = (u32::from(self.section_strength(att, from)), u32::from(self.section_strength(def, target)));
+        if wa == 0 || wd == 0 {
+            return None;
+        }
+        if wa >= 8 * wd {
+            Some((att, def, target))
+        } else if wd >= 8 * wa {
+            Some((def, att, from))
+        } else {
+            None
+        }
+    }
+
+    /// One engagement: Automatic Victory at 8:1, else a d10 each and what follows from the
+    /// winner and the difference (`engagement_aftermath`).
     fn resolve_engagement(&mut self, e: &Engage, ev: &mut Vec<Event>) {
         let (att, def) = (e.side, e.side.other());
         let (from, target) = (e.play.from, e.play.target);
-        let (sa, sd) = (self.section_strength(att, from), self.section_strength(def, target));
-        let pin = e.play.option == OptionKind::Pin;
         let last = Some((e.play, true));
-        let (wa, wd) = (sa as u32, sd as u32);
-        if wa > 0 && wd > 0 && (wa >= 8 * wd || wd >= 8 * wa) {
-            let (winner, loser, s) = if wa >= 8 * wd { (att, def, target) } else { (def, att, from) };
+        if let Some((winner, loser, s)) = self.automatic_victor(e) {
             self.automatic_victory(winner, loser, s, ev);
             self.after_option(att, last);
             return;
@@ -303,7 +348,23 @@ impl Battle {
             defender_modifiers: mods_d,
             winner,
         });
-        let diff = (ta - td).unsigned_abs();
+        let margin = Margin::of((ta - td).unsigned_abs(), e.play.option == OptionKind::Pin);
+        self.engagement_aftermath(e, winner, margin, &mut OwnDice, ev);
+        // A battle the engagement ended stays ended (after_option leaves Phase::End alone).
+        self.after_option(att, last);
+    }
+
+    /// What follows an engagement's two dice, won by `winner` (None: a tie) by `margin` (G9
+    /// stand-in): the loser takes its losses, checks morale (+1 for a Heavy Defeat) and loses
+    /// 1 BEP; the winner may lose 1 SP; a tie costs each 1 SP (none in a Pin). Then ER 3.4.b's
+    /// British cavalry checks, ER 4.5.c, and `settle` (which may end the battle, SR 9.2.l).
+    /// The follow-on dice come from `dice`: the battle's own in play, faces chosen by the odds
+    /// (odds.rs), which play this same function. Returns whether ER 4.5.c shattered the Guard's
+    /// section.
+    pub(crate) fn engagement_aftermath(&mut self, e: &Engage, winner: Option<Side>, margin: Margin, dice: &mut dyn FollowDice, ev: &mut Vec<Event>) -> bool {
+        let (att, def) = (e.side, e.side.other());
+        let (from, target) = (e.play.from, e.play.target);
+        let pin = e.play.option == OptionKind::Pin;
         let check = |side: Side| if side == att { (e.att, from) } else { (e.def, target) };
         let guard_used = |b: &Battle, side: Side| {
             side == Side::Imperial && b.scen.er_4_5_c && check(side).0.is_some_and(|(_, t)| ["Gd", "Glc", "Ghc"].contains(&b.scen.troops[t as usize].id.as_str()))
@@ -319,22 +380,17 @@ impl Battle {
             }
             Some(w) => {
                 let l = w.other();
-                let lose = loser_losses(diff, pin);
                 if let (Some((cu, troop)), s) = check(l) {
-                    self.take_losses(l, cu, troop, s, lose, Cause::Combat, ev);
+                    self.take_losses(l, cu, troop, s, margin.lose, Cause::Combat, ev);
                     if self.cus[cu as usize].place != Place::Eliminated {
-                        let extra = if diff >= 5 { 1 } else { 0 };
+                        let extra = i8::from(margin.heavy);
                         // ER 3.10: a defending checking type keeps its defending Morale Value in
                         // the check of the combat it lost (British Vet (8)+3, not (6)+2).
                         let defending = (l == def).then_some(troop);
-                        let shattered = self.morale_check_arm(l, cu, &[Modifier::new(ModifierCause::HeavyDefeat, extra)], None, defending, ev);
-                        // ER 4.5.c: the Guard failing its check shatters its whole section.
-                        if shattered && guard_used(self, l) {
-                            self.shatter_section(l, s, ev);
-                        }
+                        self.morale_check_with(dice, l, cu, &[Modifier::new(ModifierCause::HeavyDefeat, extra)], None, defending, ev);
                     }
                 }
-                if diff <= 2 && !pin {
+                if margin.winner_loses {
                     if let (Some((cu, troop)), s) = check(w) {
                         self.take_losses(w, cu, troop, s, 1, Cause::Combat, ev);
                     }
@@ -343,9 +399,13 @@ impl Battle {
                 // ER 3.4.b: British cavalry in a combat the Allies win checks on 1d10+4.
                 if w == Side::Allied && self.scen.er_3_4_b {
                     let s = if w == att { from } else { target };
-                    self.british_cavalry_check(s, ev);
+                    self.british_cavalry_check(s, dice, ev);
                 }
-                // ER 4.5.c: the Imperials lose a combat in which the Guard was the modifier.
+                // ER 4.5.c: the Guard failing its check shatters its whole section, and the
+                // Imperials losing a combat in which the Guard was the modifier shatters it and
+                // loses the battle. The Guard checks only in a combat its side lost, so both
+                // come to this: the section shatters (once, after the combat's other losses)
+                // and the battle ends.
                 if l == Side::Imperial && guard_used(self, l) {
                     let s = check(l).1;
                     self.shatter_section(l, s, ev);
@@ -353,17 +413,17 @@ impl Battle {
                     if !matches!(self.phase, Phase::End { .. }) {
                         self.phase = Phase::End { winner: Some(Side::Allied), reason: EndReason::GuardBroken };
                     }
-                    return;
+                    return true;
                 }
             }
         }
         self.settle(ev);
-        self.after_option(att, last);
+        false
     }
 
     /// 8:1 or more in an engagement: the outnumbered section's SP are eliminated for good
     /// (G9 stand-in; definitive by SR 9.2.q.1.b).
-    fn automatic_victory(&mut self, winner: Side, loser: Side, s: Section, ev: &mut Vec<Event>) {
+    pub(crate) fn automatic_victory(&mut self, winner: Side, loser: Side, s: Section, ev: &mut Vec<Event>) {
         let cus: Vec<CuId> = self.cus_in(loser, s).collect();
         let sp: u16 = cus.iter().map(|&u| self.total_sp(u)).sum();
         ev.push(Event::AutomaticVictory { side: winner, section: s, sp });
@@ -386,6 +446,7 @@ impl Battle {
 
     /// Every SP in a section shattered (ER 4.5.c).
     fn shatter_section(&mut self, side: Side, s: Section, ev: &mut Vec<Event>) {
+        ev.push(Event::SectionShattered { side, section: s });
         for u in self.cus_in(side, s).collect::<Vec<_>>() {
             for i in 0..self.cus[u as usize].sp.len() {
                 let x = self.cus[u as usize].sp[i];
@@ -398,21 +459,24 @@ impl Battle {
         }
     }
 
-    /// ER 3.4.b: each British cavalry CU in the section checks its Cav SP on 1d10+4.
-    fn british_cavalry_check(&mut self, s: Section, ev: &mut Vec<Event>) {
+    /// ER 3.4.b: each British cavalry CU in the section checks its Cav SP on 1d10+4 (each
+    /// British cavalry type shatters on a total above its Morale Value), its die from `dice`.
+    fn british_cavalry_check(&mut self, s: Section, dice: &mut dyn FollowDice, ev: &mut Vec<Event>) {
         for u in self.cus_in(Side::Allied, s).collect::<Vec<_>>() {
-            let idx: Vec<usize> = (0..self.cus[u as usize].sp.len()).filter(|&i| self.cus[u as usize].sp[i].fresh > 0 && self.british_cav(self.cus[u as usize].sp[i].troop)).collect();
-            if idx.is_empty() {
+            let sp = self.cus[u as usize].sp.clone();
+            let shatters = |b: &Battle, x: &super::Sp, total: i16| x.fresh > 0 && b.british_cav(x.troop) && total > i16::from(b.troop_values(Side::Allied, x.troop, false).0);
+            if !sp.iter().any(|x| x.fresh > 0 && self.british_cav(x.troop)) {
                 continue;
             }
             let purpose = RollPurpose::BritishCavalry { cu: u };
-            let d = self.roll(Side::Allied, purpose, false, ev);
             let modifiers = vec![Modifier::new(ModifierCause::BritishCavalry, 4)];
-            let total = d as i16 + Modifier::sum(&modifiers);
+            let m = Modifier::sum(&modifiers);
+            let effects = faces(|d| sp.iter().filter(|x| shatters(self, x, i16::from(d) + m)).map(|x| u16::from(x.fresh)).sum());
+            let d = dice.roll(self, Side::Allied, purpose, effects, ev);
+            let total = d as i16 + m;
             ev.push(Event::RollTotal { side: Side::Allied, purpose, roll: d, modifiers, total });
-            for i in idx {
-                let x = self.cus[u as usize].sp[i];
-                if total > self.troop_values(Side::Allied, x.troop, false).0 as i16 {
+            for (i, x) in sp.iter().enumerate() {
+                if shatters(self, x, total) {
                     self.cus[u as usize].sp[i].shattered += x.fresh;
                     self.cus[u as usize].sp[i].fresh = 0;
                     ev.push(Event::Shattered { side: Side::Allied, cu: u, troop: x.troop, sp: x.fresh });
@@ -442,7 +506,7 @@ impl Battle {
             self.side_mut(def).cav_superiority[c.play.target.index()] = true;
             ev.push(Event::CavalrySuperiority { side: att, section: c.play.target });
             if att == Side::Allied && self.scen.er_3_4_b {
-                self.british_cavalry_check(c.play.from, ev);
+                self.british_cavalry_check(c.play.from, &mut OwnDice, ev);
             }
         } else {
             self.morale_check_arm(att, a, &[], Some(Arm::Cavalry), None, ev);
@@ -504,28 +568,22 @@ impl Battle {
     /// is the troop type the CU used as the modifier of a combat in which it defended (its
     /// Morale Value is the defending one, ER 3.10).
     fn morale_check_arm(&mut self, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, defending: Option<u8>, ev: &mut Vec<Event>) -> bool {
-        let d = self.roll(side, RollPurpose::Morale { cu: u }, false, ev);
-        let mut modifiers = Vec::new();
-        push_modifier(&mut modifiers, ModifierCause::LeaderMorale, self.leader(Counter::Cu(u)).morale_modifier as i16);
-        for m in extra {
-            push_modifier(&mut modifiers, m.cause, m.value as i16);
-        }
-        if let Place::Display(s) = self.cus[u as usize].place {
-            // SR 9.2.i.7.i: -1 to morale checks inside a Wood.
-            if self.side(side).terrain[s.index()] == Some(Terrain::Woods) {
-                push_modifier(&mut modifiers, ModifierCause::InWoods, -1);
-            }
-        }
-        let total = d as i16 + Modifier::sum(&modifiers);
+        self.morale_check_with(&mut OwnDice, side, u, extra, only, defending, ev)
+    }
+
+    /// `morale_check_arm` with its die from `dice`.
+    #[allow(clippy::too_many_arguments)]
+    fn morale_check_with(&mut self, dice: &mut dyn FollowDice, side: Side, u: CuId, extra: &[Modifier], only: Option<Arm>, defending: Option<u8>, ev: &mut Vec<Event>) -> bool {
+        let modifiers = self.morale_modifiers(side, u, extra);
+        let m = Modifier::sum(&modifiers);
+        let sp = self.cus[u as usize].sp.clone();
+        let effects = faces(|d| self.shattered_by(side, &sp, i16::from(d) + m, only, defending));
+        let d = dice.roll(self, side, RollPurpose::Morale { cu: u }, effects, ev);
+        let total = d as i16 + m;
         ev.push(Event::MoraleChecked { side, cu: u, roll: d, modifiers, total });
         let mut any = false;
-        for i in 0..self.cus[u as usize].sp.len() {
-            let x = self.cus[u as usize].sp[i];
-            let arm = self.arm(x.troop);
-            if x.fresh == 0 || arm == Arm::Artillery || only.is_some_and(|o| o != arm) {
-                continue;
-            }
-            if total > self.troop_values(side, x.troop, defending == Some(x.troop)).0 as i16 {
+        for (i, x) in sp.iter().enumerate() {
+            if self.shatters(side, x, total, only, defending) {
                 self.cus[u as usize].sp[i].shattered += x.fresh;
                 self.cus[u as usize].sp[i].fresh = 0;
                 ev.push(Event::Shattered { side, cu: u, troop: x.troop, sp: x.fresh });
@@ -533,6 +591,35 @@ impl Battle {
             }
         }
         any
+    }
+
+    /// A morale check's modifiers for a CU: its leader's Morale Modifier, `extra`, and -1
+    /// inside a Wood (SR 9.2.i.7.i).
+    pub(crate) fn morale_modifiers(&self, side: Side, u: CuId, extra: &[Modifier]) -> Vec<Modifier> {
+        let mut modifiers = Vec::new();
+        push_modifier(&mut modifiers, ModifierCause::LeaderMorale, self.leader(Counter::Cu(u)).morale_modifier as i16);
+        for m in extra {
+            push_modifier(&mut modifiers, m.cause, m.value as i16);
+        }
+        if let Place::Display(s) = self.cus[u as usize].place {
+            if self.side(side).terrain[s.index()] == Some(Terrain::Woods) {
+                push_modifier(&mut modifiers, ModifierCause::InWoods, -1);
+            }
+        }
+        modifiers
+    }
+
+    /// Does a CU's SP entry shatter on a morale check total: fresh, not artillery, of the arm
+    /// `only` if given, and the total above its Morale Value (the defending one for the type
+    /// `defending`, ER 3.10)?
+    fn shatters(&self, side: Side, x: &super::Sp, total: i16, only: Option<Arm>, defending: Option<u8>) -> bool {
+        let arm = self.arm(x.troop);
+        x.fresh > 0 && arm != Arm::Artillery && only.is_none_or(|o| o == arm) && total > i16::from(self.troop_values(side, x.troop, defending == Some(x.troop)).0)
+    }
+
+    /// The fresh SP of a CU that shatter on a morale check total (`shatters`).
+    pub(crate) fn shattered_by(&self, side: Side, sp: &[super::Sp], total: i16, only: Option<Arm>, defending: Option<u8>) -> u16 {
+        sp.iter().filter(|x| self.shatters(side, x, total, only, defending)).map(|x| u16::from(x.fresh)).sum()
     }
 
     /// Remove `n` SP: the named type first (fresh, then shattered), then the CU's other

@@ -19,7 +19,7 @@ mod sequence;
 pub mod setup;
 
 pub use action::{Action, Command, Counter, CuId, EndReason, Event, HqId, Modifier, ModifierCause, OptionKind, RollPurpose, Section, Side, Step, Terrain};
-pub use odds::{Odds, Roll};
+pub use odds::{End, Odds, Roll};
 pub use scenario::{BattleData, Scenario, SCENARIO_IDS};
 pub use setup::Setup;
 

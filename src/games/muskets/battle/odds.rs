@@ -2,8 +2,8 @@
 //! results (core/odds.rs). The odds use only what the deciding side may know: where the
 //! enemy's Operational Control result is still secret (SR 9.2.n) they assume it passed, and
 //! say so.
-use super::action::{Action, Counter, CuId, Modifier, OptionKind, Section, Side, Terrain};
-use super::engagement::Cause;
+use super::action::{Action, Counter, CuId, EndReason, Event, Modifier, OptionKind, RollPurpose, Section, Side};
+use super::engagement::{Cause, FollowDice, Margin};
 use super::scenario::Arm;
 use super::sequence::{Charge, Engage, Phase};
 use super::Battle;
@@ -39,10 +39,16 @@ pub enum Roll {
     /// A rally (SR 9.2.o.1.b.iii) or a Recover (BOE 4): the shattered SP that rally.
     Rally { sp: u16 },
     /// An engagement (G9 stand-in): who wins, None for a tie; an Automatic Victory at 8:1 is
-    /// certain. With the roll that follows on its own: the SP of the loser's checking CU that
-    /// shatter in its morale check after its losses (0 on a tie, an Automatic Victory, or a CU
-    /// the losses eliminate).
-    Engagement { winner: Option<Side>, loser_shattered: u16 },
+    /// certain. With the rolls and consequences that follow on their own: the SP of the
+    /// loser's checking CU that shatter in its morale check after its losses (0 on a tie, an
+    /// Automatic Victory, or a CU the losses eliminate); the SP that shatter in ER 3.4.b's
+    /// British cavalry checks after an Allied win (one die per British cavalry CU of the
+    /// winning section); `guard_broken`: ER 4.5.c, the Guard was the Imperials' checking type
+    /// and they lost, so its whole section shatters and the battle ends; how the battle ends,
+    /// if it does (SR 9.2.l: a side's Battle Endurance exhausted, or ER 4.5.c); and the
+    /// Pursuit Table roll that follows as it ends (SR 9.2.p, the G8 stand-in): the percent the
+    /// battle's winner reads, None when no pursuit is played.
+    Engagement { winner: Option<Side>, loser_shattered: u16, british_shattered: u16, guard_broken: bool, battle_ends: Option<End>, pursuit_percent: Option<u16> },
     /// A Cavalry Charge (BOE, D55): the charge wins Cavalry Superiority, or the infantry holds
     /// and the charging cavalry checks (and shatters or not).
     CavalryCharge { superiority: bool, charger_shattered: bool },
@@ -50,6 +56,14 @@ pub enum Roll {
     MoraleCheck { shattered: u16 },
     /// SR 9.2.n: the side's own Operational Control Check at the end of Planning.
     OperationalControl { passed: bool },
+}
+
+/// How a roll ends the battle: its winner (None for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object, type_prefix = "Battle")]
+pub struct End {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
 }
 
 /// The odds of an action: the exact distribution of what its roll decides, and what they
@@ -129,7 +143,9 @@ impl Battle {
                 let mut weights = Vec::new();
                 for w in &order.outcomes {
                     let good_order = w.outcome;
-                    let pursuit = self.pursuit_odds(side.other(), if good_order { -3 } else { 2 })?;
+                    let mut at = self.clone();
+                    at.side_mut(side).withdraw_shift = if good_order { -3 } else { 2 };
+                    let pursuit = at.pursuit_odds(Some(side.other()));
                     let k = 10 / pursuit.denominator;
                     for p in &pursuit.outcomes {
                         weights.push((Roll::Withdraw { good_order, pursuit_percent: p.outcome }, w.weight * p.weight * k));
@@ -175,23 +191,6 @@ impl Battle {
         })
     }
 
-    /// The fresh SP of a CU that shatter on a morale check total, each type against its Morale
-    /// Value (`defending`: the type used as the modifier in defence, ER 3.10).
-    fn shattered_by(&self, side: Side, sp: &[super::Sp], total: i16, only: Option<Arm>, defending: Option<u8>) -> u16 {
-        sp.iter()
-            .filter(|x| x.fresh > 0 && self.arm(x.troop) != Arm::Artillery && only.is_none_or(|o| o == self.arm(x.troop)))
-            .filter(|x| total > i16::from(self.troop_values(side, x.troop, defending == Some(x.troop)).0))
-            .map(|x| u16::from(x.fresh))
-            .sum()
-    }
-
-    /// The morale die's modifiers for a CU in a section: its leader's Morale Modifier, -1 in
-    /// Woods (SR 9.2.i.7.i), and `extra`.
-    fn morale_modifier(&self, side: Side, u: CuId, s: Section, extra: i16) -> i16 {
-        let woods = if self.side(side).terrain[s.index()] == Some(Terrain::Woods) { -1 } else { 0 };
-        i16::from(self.leader(Counter::Cu(u)).morale_modifier) + woods + extra
-    }
-
     /// The bombarded CU loses 1 SP of the named type, then checks morale.
     fn bombarded_odds(&self, def: Side, u: CuId, troop: u8, s: Section) -> Option<Distribution<Roll>> {
         let mut after = self.clone();
@@ -200,20 +199,20 @@ impl Battle {
             return Some(Distribution::certain(Roll::MoraleCheck { shattered: 0 }));
         }
         let sp = after.cus.get(u as usize)?.sp.clone();
-        let m = after.morale_modifier(def, u, s, 0);
+        let m = Modifier::sum(&after.morale_modifiers(def, u, &[]));
         Some(Distribution::die(10, |d| Roll::MoraleCheck { shattered: after.shattered_by(def, &sp, i16::from(d) + m, None, Some(troop)) }))
     }
 
-    /// SR 9.2.p: the percent the winner `w` reads on the Pursuit Table with its d10, once the
-    /// loser's withdrawal shifts the column by `withdraw_shift`; None when pursuit is not played.
-    fn pursuit_odds(&self, w: Side, withdraw_shift: i8) -> Option<Distribution<Option<u16>>> {
-        if self.options.no_pursuit {
-            return Some(Distribution::certain(None));
+    /// SR 9.2.p: the percent the battle's winner reads on the Pursuit Table with its d10 in
+    /// the column this battle gives it; None when there is no winner or pursuit is not played.
+    fn pursuit_odds(&self, winner: Option<Side>) -> Distribution<Option<u16>> {
+        match winner {
+            Some(w) if !self.options.no_pursuit => {
+                let (_, _, column) = self.pursuit_column(w);
+                Distribution::die(10, |d| Some(Battle::pursuit_percent(d, column)))
+            }
+            _ => Distribution::certain(None),
         }
-        let mut at = self.clone();
-        at.side_mut(w.other()).withdraw_shift = withdraw_shift;
-        let (_, _, column) = at.pursuit_column(w);
-        Some(Distribution::die(10, |d| Some(Battle::pursuit_percent(d, column))))
     }
 
     /// SR 9.2.n for the side's own check: 2d10 per roller + the modifiers against his OCN.
@@ -249,7 +248,7 @@ impl Battle {
                 Phase::Engage(e) => match probe.engage_prompt(&e) {
                     Some(p) if p.actions.len() == 1 => probe.engage_action(*e, &p.actions[0], &mut ev),
                     Some(_) => return None,
-                    None => return self.engagement_odds(side, &e),
+                    None => return probe.engagement_odds(side, &e),
                 },
                 Phase::Charge(c) => match probe.charge_prompt(&c) {
                     Some(p) if p.actions.len() == 1 => probe.charge_action(*c, &p.actions[0], &mut ev),
@@ -264,73 +263,107 @@ impl Battle {
 
     /// The engagement's winner over the two d10 (or an Automatic Victory), the modifiers as
     /// `viewer` knows them: the enemy's secret Operational Control result taken as passed.
+    /// For each winner and difference, what follows is played with every case of its dice
+    /// (`follow_on`); then the Pursuit Table roll if the battle ends.
     fn engagement_odds(&self, viewer: Side, e: &Engage) -> Option<Odds> {
         let (att, def) = (e.side, e.side.other());
-        let (sa, sd) = (u32::from(self.section_strength(att, e.play.from)), u32::from(self.section_strength(def, e.play.target)));
-        if sa > 0 && sd > 0 && (sa >= 8 * sd || sd >= 8 * sa) {
-            let winner = if sa >= 8 * sd { att } else { def };
-            return Some(Odds::of(Distribution::certain(Roll::Engagement { winner: Some(winner), loser_shattered: 0 })));
-        }
         let foe = viewer.other();
         let mut known = self.clone();
+        known.prompt_cache.clear();
         let assumed = (!self.side(foe).occ_revealed).then_some(1i8);
         if let Some(m) = assumed {
             known.side_mut(foe).occ = m;
         }
-        let (ma, md) = known.engagement_modifiers(e);
-        let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
-        let one = Distribution::die(10, i16::from);
-        // The two engagement dice give the winner and the margin; the loser's morale die then
-        // follows on its own (the margin sets its losses and its Heavy Defeat modifier).
-        let margins = one.combine(&one, |ra, rd| (ra + ma) - (rd + md)).ok()?;
-        let mut checks: Vec<(i16, Distribution<u16>)> = Vec::new();
-        let mut weights: Vec<(Roll, u64)> = Vec::new();
-        for w in &margins.outcomes {
-            let margin = w.outcome;
-            let winner = match margin.cmp(&0) {
-                std::cmp::Ordering::Greater => Some(att),
-                std::cmp::Ordering::Less => Some(def),
-                std::cmp::Ordering::Equal => None,
-            };
-            let Some(won) = winner else {
-                weights.push((Roll::Engagement { winner: None, loser_shattered: 0 }, w.weight * 10));
-                continue;
-            };
-            let check = match checks.iter().find(|c| c.0 == margin) {
-                Some(c) => c.1.clone(),
-                None => {
-                    let c = known.loser_check_odds(e, won.other(), margin.unsigned_abs())?;
-                    checks.push((margin, c.clone()));
-                    c
+        // Each case: (winner, its weight over the two dice's 100 cases, the follow-on cases).
+        let mut cases: Vec<(Option<Side>, u64, Vec<FollowOn>)> = Vec::new();
+        if let Some((winner, loser, s)) = known.automatic_victor(e) {
+            let mut after = known.clone();
+            after.automatic_victory(winner, loser, s, &mut Vec::new());
+            cases.push((Some(winner), 100, vec![FollowOn::of(&after, 0, 1, 0, 0, false)]));
+        } else {
+            let (ma, md) = known.engagement_modifiers(e);
+            let (ma, md) = (Modifier::sum(&ma), Modifier::sum(&md));
+            let one = Distribution::die(10, i16::from);
+            // The two engagement dice give the winner and the margin; what follows depends on
+            // nothing else.
+            let margins = one.combine(&one, |ra, rd| (ra + ma) - (rd + md)).ok()?;
+            // What follows depends on the winner and what the difference decides (`Margin`):
+            // played once for each.
+            let k = 100 / margins.denominator;
+            let pin = e.play.option == OptionKind::Pin;
+            let mut decided: Vec<((Option<Side>, Margin), u64)> = Vec::new();
+            for w in &margins.outcomes {
+                let winner = match w.outcome.cmp(&0) {
+                    std::cmp::Ordering::Greater => Some(att),
+                    std::cmp::Ordering::Less => Some(def),
+                    std::cmp::Ordering::Equal => None,
+                };
+                let key = (winner, Margin::of(w.outcome.unsigned_abs(), pin));
+                match decided.iter_mut().find(|d| d.0 == key) {
+                    Some(d) => d.1 += w.weight * k,
+                    None => decided.push((key, w.weight * k)),
                 }
-            };
-            // Each face of the morale die over 10: the check's weights are tenths.
-            let k = 10 / check.denominator;
-            for c in &check.outcomes {
-                weights.push((Roll::Engagement { winner, loser_shattered: c.outcome }, w.weight * c.weight * k));
+            }
+            for ((winner, margin), w) in decided {
+                cases.push((winner, w, known.follow_on(e, winner, margin)));
             }
         }
-        let d = Distribution::from_weights(weights).ok()?;
-        Some(Odds { distribution: d, enemy_occ_assumed: assumed, rounded: false })
+        // One denominator for every case: 100 for the two dice, 10 per follow-on die of the
+        // longest case, 10 for the Pursuit Table die.
+        let most = cases.iter().flat_map(|c| c.2.iter().map(|f| f.dice)).max().unwrap_or(0);
+        let mut weights: Vec<(Roll, u128)> = Vec::new();
+        for (winner, w, follow) in &cases {
+            for f in follow {
+                let scale = u128::from(*w) * u128::from(f.cases) * 10u128.pow(most - f.dice);
+                let k = 10 / f.pursuit.denominator;
+                for p in &f.pursuit.outcomes {
+                    let roll = Roll::Engagement {
+                        winner: *winner,
+                        loser_shattered: f.loser_shattered,
+                        british_shattered: f.british_shattered,
+                        guard_broken: f.guard_broken,
+                        battle_ends: f.ends,
+                        pursuit_percent: p.outcome,
+                    };
+                    weights.push((roll, scale * u128::from(p.weight * k)));
+                }
+            }
+        }
+        let (d, rounded) = Distribution::from_wide_weights(weights).ok()?;
+        Some(Odds { distribution: d, enemy_occ_assumed: assumed, rounded })
     }
 
-    /// The loser's morale check after an engagement lost by `diff` (SR 9.2, G9 stand-in): its
-    /// checking CU loses half the margin (at least 1; a Pin half that), then, if it stands,
-    /// checks morale with +1 for a Heavy Defeat (a margin of 5 or more), a defending type at
-    /// its defending Morale Value (ER 3.10). The SP that shatter, over one d10.
-    fn loser_check_odds(&self, e: &Engage, loser: Side, diff: u16) -> Option<Distribution<u16>> {
-        let (checker, s) = if loser == e.side { (e.att, e.play.from) } else { (e.def, e.play.target) };
-        let Some((cu, troop)) = checker else { return Some(Distribution::certain(0)) };
-        let lose = super::engagement::loser_losses(diff, e.play.option == OptionKind::Pin);
-        let mut after = self.clone();
-        after.take_losses(loser, cu, troop, s, lose, Cause::Combat, &mut Vec::new());
-        if after.cus.get(cu as usize)?.place == super::Place::Eliminated {
-            return Some(Distribution::certain(0));
+    /// What follows an engagement's two dice, won by `winner` by `margin`: the battle's own
+    /// `engagement_aftermath` played once per case of its follow-on dice (the loser's morale
+    /// check, ER 3.4.b's British cavalry checks), each die taking one face of each set of faces
+    /// that decide alike, case after case through the tree of dice.
+    fn follow_on(&self, e: &Engage, winner: Option<Side>, margin: Margin) -> Vec<FollowOn> {
+        let mut out = Vec::new();
+        let mut take: Vec<usize> = Vec::new();
+        loop {
+            let mut after = self.clone();
+            let mut path = Path { take, met: Vec::new() };
+            let guard_broken = after.engagement_aftermath(e, winner, margin, &mut path, &mut Vec::new());
+            let (mut cases, mut loser_shattered, mut british_shattered) = (1u64, 0u16, 0u16);
+            for ((purpose, alike), &k) in path.met.iter().zip(&path.take) {
+                let Some(c) = alike.get(k) else { return out };
+                cases *= c.faces;
+                match purpose {
+                    RollPurpose::Morale { .. } => loser_shattered += c.sp,
+                    _ => british_shattered += c.sp,
+                }
+            }
+            out.push(FollowOn::of(&after, path.met.len() as u32, cases, loser_shattered, british_shattered, guard_broken));
+            // The next case: the deepest die with a set of faces not yet played.
+            take = path.take;
+            loop {
+                let Some(k) = take.pop() else { return out };
+                if path.met.get(take.len()).is_some_and(|m| k + 1 < m.1.len()) {
+                    take.push(k + 1);
+                    break;
+                }
+            }
         }
-        let sp = after.cus.get(cu as usize)?.sp.clone();
-        let m = after.morale_modifier(loser, cu, s, i16::from(diff >= 5));
-        let defending = (loser != e.side).then_some(troop);
-        Some(Distribution::die(10, |d| after.shattered_by(loser, &sp, i16::from(d) + m, None, defending)))
     }
 
     /// BOE Cavalry Charge (D55): the infantry's morale check, then, if it holds, the charging
@@ -341,7 +374,7 @@ impl Battle {
         let def_sp = at.cus.get(d as usize)?.sp.clone();
         let att_sp = at.cus.get(a as usize)?.sp.clone();
         let fresh: u16 = def_sp.iter().filter(|x| at.arm(x.troop) != Arm::Artillery).map(|x| u16::from(x.fresh)).sum();
-        let (md, ma) = (at.morale_modifier(def, d, c.play.target, 0), at.morale_modifier(att, a, c.play.from, 0));
+        let (md, ma) = (Modifier::sum(&at.morale_modifiers(def, d, &[])), Modifier::sum(&at.morale_modifiers(att, a, &[])));
         let one = Distribution::die(10, i16::from);
         one.combine(&one, |dd, da| {
             let superiority = at.shattered_by(def, &def_sp, dd + md, None, Some(troop)) == fresh;
@@ -367,5 +400,65 @@ impl Battle {
         m += i16::from(st.hand[OptionKind::Assault.index()]);
         m += i16::from(st.hand[OptionKind::CavalryCharge.index()] / 2);
         m
+    }
+}
+
+/// One case of an engagement's follow-on dice: how many of its dice's cases give it, and what
+/// it decides.
+struct FollowOn {
+    /// The follow-on dice rolled, and how many of their 10^dice cases give this case.
+    dice: u32,
+    cases: u64,
+    loser_shattered: u16,
+    british_shattered: u16,
+    guard_broken: bool,
+    ends: Option<End>,
+    /// The Pursuit Table roll as the battle ends (SR 9.2.p).
+    pursuit: Distribution<Option<u16>>,
+}
+
+impl FollowOn {
+    fn of(after: &Battle, dice: u32, cases: u64, loser_shattered: u16, british_shattered: u16, guard_broken: bool) -> FollowOn {
+        let ends = match after.phase {
+            Phase::End { winner, reason } => Some(End { winner, reason }),
+            _ => None,
+        };
+        let pursuit = ends.map_or(Distribution::certain(None), |e| after.pursuit_odds(e.winner));
+        FollowOn { dice, cases, loser_shattered, british_shattered, guard_broken, ends, pursuit }
+    }
+}
+
+/// The faces `follow_on` gives an engagement's follow-on dice along one path through them.
+struct Path {
+    /// The set of faces taken at each die of the path (the first where not given).
+    take: Vec<usize>,
+    /// Each die met: its purpose and its sets of faces that decide alike.
+    met: Vec<(RollPurpose, Vec<Alike>)>,
+}
+
+/// Faces of a die that decide alike: one of them, how many, and the SP they shatter.
+#[derive(Clone, Copy)]
+struct Alike {
+    face: u8,
+    faces: u64,
+    sp: u16,
+}
+
+impl FollowDice for Path {
+    fn roll(&mut self, _: &mut Battle, _: Side, purpose: RollPurpose, effects: [u16; 10], _: &mut Vec<Event>) -> u8 {
+        let mut alike: Vec<Alike> = Vec::new();
+        for (face, sp) in (1..=10u8).zip(effects) {
+            match alike.iter_mut().find(|c| c.sp == sp) {
+                Some(c) => c.faces += 1,
+                None => alike.push(Alike { face, faces: 1, sp }),
+            }
+        }
+        let i = self.met.len();
+        if i == self.take.len() {
+            self.take.push(0);
+        }
+        let face = alike.get(self.take[i]).map_or(1, |c| c.face);
+        self.met.push((purpose, alike));
+        face
     }
 }

@@ -69,8 +69,17 @@ fn observed(kind: &Roll, side: Side, ev: &[Event]) -> Option<Roll> {
             // The charging CU's check is the second morale check.
             let second = ev.iter().enumerate().filter(|(_, e)| matches!(e, Event::MoraleChecked { .. })).nth(1);
             let charger_shattered = second.is_some_and(|(i, _)| ev[i..].iter().any(|e| matches!(e, Event::Shattered { .. })));
+            let shattered_after = |i: usize| -> u16 { ev[i + 1..].iter().map_while(|e| if let Event::Shattered { sp, .. } = e { Some(u16::from(*sp)) } else { None }).sum() };
+            // ER 3.4.b: each British cavalry CU's check after a won superiority.
+            let british_shattered = (0..ev.len()).filter(|&i| matches!(ev[i], Event::RollTotal { purpose: RollPurpose::BritishCavalry { .. }, .. })).map(shattered_after).sum();
             let _ = side;
-            Roll::CavalryCharge { superiority, charger_shattered }
+            Roll::CavalryCharge {
+                superiority,
+                charger_shattered,
+                british_shattered,
+                battle_ends: ev.iter().find_map(|e| if let Event::BattleEnds { winner, reason } = e { Some(End { winner: *winner, reason: *reason }) } else { None }),
+                pursuit_percent: ev.iter().find_map(|e| if let Event::PursuitResolved { percent, .. } = e { Some(*percent) } else { None }),
+            }
         }
         Roll::MoraleCheck { .. } => Roll::MoraleCheck {
             shattered: ev.iter().map(|e| if let Event::Shattered { side: s, sp, .. } = e { if *s != side { u16::from(*sp) } else { 0 } } else { 0 }).sum(),
@@ -110,7 +119,7 @@ fn played(b: &Battle, side: Side, a: &Action, kind: &Roll, budget: usize) -> Opt
         Some(t) => t.1 += w,
         None => tally.push((got, w)),
     };
-    if let Roll::Engagement { .. } = kind {
+    if let Roll::Engagement { .. } | Roll::CavalryCharge { .. } = kind {
         let (leaves, depth) = every_case(b, a, budget, |p| matches!(p, RollPurpose::Engagement | RollPurpose::Morale { .. } | RollPurpose::BritishCavalry { .. } | RollPurpose::Pursuit))?;
         for (script, ev) in &leaves {
             let got = observed(kind, side, ev).unwrap_or_else(|| panic!("{a:?} with {script:?}: no result in {ev:?}"));

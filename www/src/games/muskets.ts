@@ -6,6 +6,7 @@
 import type {
   BattleAction,
   BattleCounter,
+  BattleEnd,
   BattleEvent,
   BattleModifier,
   BattleModifierCause,
@@ -630,18 +631,28 @@ function lostWords(n: number): string {
   return n === 0 ? '' : n === 1 ? ', the leader is lost' : `, ${n} leaders are lost`;
 }
 
-/** The Pursuit Table roll as an engagement ends the battle (SR 9.2.p): each percent's chances, in
+/** The Pursuit Table roll as an engagement or a charge ends the battle (SR 9.2.p): each percent's chances, in
  * words; null when no case ends it with a pursuit. */
 function pursuitWords(d: BattleOdds['distribution']): string | null {
   const by = new Map<number, number>();
   for (const w of d.outcomes) {
-    if (w.outcome.roll === 'engagement' && w.outcome.pursuit_percent !== null) {
+    if ((w.outcome.roll === 'engagement' || w.outcome.roll === 'cavalry_charge') && w.outcome.pursuit_percent !== null) {
       by.set(w.outcome.pursuit_percent, (by.get(w.outcome.pursuit_percent) ?? 0) + w.weight);
     }
   }
   if (!by.size) return null;
   const each = [...by].sort((a, b) => a[0] - b[0]).map(([pct, n]) => `${pct}% ${n} in ${d.denominator}`);
   return `as the battle ends, the pursuit reads ${each.join(', ')}`;
+}
+
+/** ER 3.4.b's British cavalry checks after a won combat or superiority, in words. */
+function britishWords(sp: number): string {
+  return sp ? `, ${sp} British cavalry SP shatter` : '';
+}
+
+/** How the battle ends after a roll, in words (nothing while it goes on). */
+function endWords(end: BattleEnd | null): string {
+  return end ? `, the battle ends: ${end.winner ? `${end.winner} win` : 'a draw'}` : '';
 }
 
 /** What a roll decides, in words (the typed results of the engine's odds). */
@@ -666,12 +677,16 @@ export function rollWords(r: BattleRoll): string {
       return (
         (r.winner ? `${r.winner} win` : 'tie') +
         (r.loser_shattered ? `, ${r.loser_shattered} SP of the loser shatter` : '') +
-        (r.british_shattered ? `, ${r.british_shattered} British cavalry SP shatter` : '') +
+        britishWords(r.british_shattered) +
         (r.guard_broken ? ", the Guard's section shatters" : '') +
-        (r.battle_ends ? `, the battle ends: ${r.battle_ends.winner ? `${r.battle_ends.winner} win` : 'a draw'}` : '')
+        endWords(r.battle_ends)
       );
     case 'cavalry_charge':
-      return r.superiority ? 'Cavalry Superiority' : r.charger_shattered ? 'repulsed, the cavalry shatters' : 'repulsed';
+      return (
+        (r.superiority ? 'Cavalry Superiority' : r.charger_shattered ? 'repulsed, the cavalry shatters' : 'repulsed') +
+        britishWords(r.british_shattered) +
+        endWords(r.battle_ends)
+      );
     case 'morale_check':
       return r.shattered ? `${r.shattered} SP shatter` : 'holds';
     case 'operational_control':

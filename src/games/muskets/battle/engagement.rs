@@ -489,13 +489,21 @@ impl Battle {
     /// all its SP shatter it loses 1 SP and the charge wins Cavalry Superiority (marker on the
     /// charged section); otherwise the charging CU checks morale for its Cav SP only.
     fn resolve_charge(&mut self, c: &Charge, ev: &mut Vec<Event>) {
+        match self.charge_aftermath(c, &mut OwnDice, ev) {
+            Some(superiority) => self.after_option(c.side, Some((c.play, !superiority))),
+            None => self.after_option(c.side, None),
+        }
+    }
+
+    /// The checks of a Cavalry Charge with their dice from `dice` (the battle's own in play,
+    /// every case for the odds): the defender's morale check, then Cavalry Superiority and
+    /// ER 3.4.b's British cavalry checks, or the charging CU's check of its Cav SP. Whether
+    /// the charge won Cavalry Superiority; None when no CU charged or was charged.
+    pub(crate) fn charge_aftermath(&mut self, c: &Charge, dice: &mut dyn FollowDice, ev: &mut Vec<Event>) -> Option<bool> {
         let (att, def) = (c.side, c.side.other());
-        let (Some(a), Some((d, troop))) = (c.att, c.def) else {
-            self.after_option(att, None);
-            return;
-        };
+        let (Some(a), Some((d, troop))) = (c.att, c.def) else { return None };
         // ER 3.10: the named type defends with its defending Morale Value.
-        self.morale_check_arm(def, d, &[], None, Some(troop), ev);
+        self.morale_check_with(dice, def, d, &[], None, Some(troop), ev);
         let superiority = self.fresh_combat_sp(d) == 0;
         if superiority {
             // "it loses 1 SP -as the player chooses": the shattered type with most SP.
@@ -506,13 +514,13 @@ impl Battle {
             self.side_mut(def).cav_superiority[c.play.target.index()] = true;
             ev.push(Event::CavalrySuperiority { side: att, section: c.play.target });
             if att == Side::Allied && self.scen.er_3_4_b {
-                self.british_cavalry_check(c.play.from, &mut OwnDice, ev);
+                self.british_cavalry_check(c.play.from, dice, ev);
             }
         } else {
-            self.morale_check_arm(att, a, &[], Some(Arm::Cavalry), None, ev);
+            self.morale_check_with(dice, att, a, &[], Some(Arm::Cavalry), None, ev);
         }
         self.settle(ev);
-        self.after_option(att, Some((c.play, !superiority)));
+        Some(superiority)
     }
 
     /// Bombardment (G9 stand-in): 1d10 + floor(Art SP / 2), 8 or more hits; an unmodified 10

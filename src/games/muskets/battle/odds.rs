@@ -4,7 +4,6 @@
 //! say so.
 use super::action::{Action, Counter, CuId, EndReason, Event, Modifier, OptionKind, RollPurpose, Section, Side};
 use super::engagement::{Cause, FollowDice, Margin};
-use super::scenario::Arm;
 use super::sequence::{Charge, Engage, Phase};
 use super::Battle;
 use crate::core::odds::{Distribution, OddsError};
@@ -50,8 +49,11 @@ pub enum Roll {
     /// battle's winner reads, None when no pursuit is played.
     Engagement { winner: Option<Side>, loser_shattered: u16, british_shattered: u16, guard_broken: bool, battle_ends: Option<End>, pursuit_percent: Option<u16> },
     /// A Cavalry Charge (BOE, D55): the charge wins Cavalry Superiority, or the infantry holds
-    /// and the charging cavalry checks (and shatters or not).
-    CavalryCharge { superiority: bool, charger_shattered: bool },
+    /// and the charging cavalry checks (and shatters or not). With the rolls that follow on
+    /// their own: the SP of British cavalry that shatter in their checks after a won
+    /// superiority (ER 3.4.b), how the battle ends if it does, and the Pursuit Table's percent
+    /// then (SR 9.2.p).
+    CavalryCharge { superiority: bool, charger_shattered: bool, british_shattered: u16, battle_ends: Option<End>, pursuit_percent: Option<u16> },
     /// The morale check of the bombarded CU after its loss: the SP that shatter.
     MoraleCheck { shattered: u16 },
     /// SR 9.2.n: the side's own Operational Control Check at the end of Planning.
@@ -253,7 +255,7 @@ impl Battle {
                 Phase::Charge(c) => match probe.charge_prompt(&c) {
                     Some(p) if p.actions.len() == 1 => probe.charge_action(*c, &p.actions[0], &mut ev),
                     Some(_) => return None,
-                    None => return self.charge_odds(&probe, &c).map(Odds::of),
+                    None => return Self::charge_odds(&probe, &c),
                 },
                 _ => return None,
             }
@@ -308,56 +310,37 @@ impl Battle {
                 cases.push((winner, w, known.follow_on(e, winner, margin)));
             }
         }
-        // One denominator for every case: 100 for the two dice, 10 per follow-on die of the
-        // longest case, 10 for the Pursuit Table die.
-        let most = cases.iter().flat_map(|c| c.2.iter().map(|f| f.dice)).max().unwrap_or(0);
-        let mut weights: Vec<(Roll, u128)> = Vec::new();
-        for (winner, w, follow) in &cases {
-            for f in follow {
-                let scale = u128::from(*w) * u128::from(f.cases) * 10u128.pow(most - f.dice);
-                let k = 10 / f.pursuit.denominator;
-                for p in &f.pursuit.outcomes {
-                    let roll = Roll::Engagement {
-                        winner: *winner,
-                        loser_shattered: f.loser_shattered,
-                        british_shattered: f.british_shattered,
-                        guard_broken: f.guard_broken,
-                        battle_ends: f.ends,
-                        pursuit_percent: p.outcome,
-                    };
-                    weights.push((roll, scale * u128::from(p.weight * k)));
-                }
-            }
-        }
-        let (d, rounded) = Distribution::from_wide_weights(weights).ok()?;
+        let cases: Vec<(u64, FollowOn, Option<Side>)> = cases.into_iter().flat_map(|(winner, w, follow)| follow.into_iter().map(move |f| (w, f, winner))).collect();
+        let (d, rounded) = weigh(&cases, |winner, f, pursuit_percent| Roll::Engagement {
+            winner: *winner,
+            loser_shattered: f.loser_shattered,
+            british_shattered: f.british_shattered,
+            guard_broken: f.guard_broken,
+            battle_ends: f.ends,
+            pursuit_percent,
+        })?;
         Some(Odds { distribution: d, enemy_occ_assumed: assumed, rounded })
     }
 
-    /// What follows an engagement's two dice, won by `winner` by `margin`: the battle's own
-    /// `engagement_aftermath` played once per case of its follow-on dice (the loser's morale
-    /// check, ER 3.4.b's British cavalry checks), each die taking one face of each set of faces
-    /// that decide alike, case after case through the tree of dice.
-    fn follow_on(&self, e: &Engage, winner: Option<Side>, margin: Margin) -> Vec<FollowOn> {
-        let mut out = Vec::new();
+    /// Every case of the dice `play` rolls through a `Path`, each die taking one face of each
+    /// set of faces that decide alike, case after case through the tree of dice: `f` on the
+    /// battle after it, what `play` returned, the path and how many of its dice's cases give it.
+    fn every_case<T>(&self, play: impl Fn(&mut Battle, &mut Path) -> T, mut f: impl FnMut(&Battle, T, &Path, u64)) {
         let mut take: Vec<usize> = Vec::new();
         loop {
             let mut after = self.clone();
             let mut path = Path { take, met: Vec::new() };
-            let guard_broken = after.engagement_aftermath(e, winner, margin, &mut path, &mut Vec::new());
-            let (mut cases, mut loser_shattered, mut british_shattered) = (1u64, 0u16, 0u16);
-            for ((purpose, alike), &k) in path.met.iter().zip(&path.take) {
-                let Some(c) = alike.get(k) else { return out };
+            let r = play(&mut after, &mut path);
+            let mut cases = 1u64;
+            for ((_, alike), &k) in path.met.iter().zip(&path.take) {
+                let Some(c) = alike.get(k) else { return };
                 cases *= c.faces;
-                match purpose {
-                    RollPurpose::Morale { .. } => loser_shattered += c.sp,
-                    _ => british_shattered += c.sp,
-                }
             }
-            out.push(FollowOn::of(&after, path.met.len() as u32, cases, loser_shattered, british_shattered, guard_broken));
+            f(&after, r, &path, cases);
             // The next case: the deepest die with a set of faces not yet played.
-            take = path.take;
+            take = std::mem::take(&mut path.take);
             loop {
-                let Some(k) = take.pop() else { return out };
+                let Some(k) = take.pop() else { return };
                 if path.met.get(take.len()).is_some_and(|m| k + 1 < m.1.len()) {
                     take.push(k + 1);
                     break;
@@ -366,22 +349,44 @@ impl Battle {
         }
     }
 
+    /// What follows an engagement's two dice, won by `winner` by `margin`: the battle's own
+    /// `engagement_aftermath` played once per case of its follow-on dice (the loser's morale
+    /// check, ER 3.4.b's British cavalry checks), each die taking one face of each set of faces
+    /// that decide alike, case after case through the tree of dice.
+    fn follow_on(&self, e: &Engage, winner: Option<Side>, margin: Margin) -> Vec<FollowOn> {
+        let mut out = Vec::new();
+        let play = |b: &mut Battle, path: &mut Path| b.engagement_aftermath(e, winner, margin, path, &mut Vec::new());
+        self.every_case(play, |after, guard_broken, path, cases| {
+            let loser_shattered = path.shattered(|p| matches!(p, RollPurpose::Morale { .. }));
+            let british_shattered = path.shattered(|p| matches!(p, RollPurpose::BritishCavalry { .. }));
+            out.push(FollowOn::of(after, path.met.len() as u32, cases, loser_shattered, british_shattered, guard_broken));
+        });
+        out
+    }
+
     /// BOE Cavalry Charge (D55): the infantry's morale check, then, if it holds, the charging
     /// CU's check of its cavalry SP.
-    fn charge_odds(&self, at: &Battle, c: &Charge) -> Option<Distribution<Roll>> {
-        let (att, def) = (c.side, c.side.other());
-        let (a, (d, troop)) = (c.att?, c.def?);
-        let def_sp = at.cus.get(d as usize)?.sp.clone();
-        let att_sp = at.cus.get(a as usize)?.sp.clone();
-        let fresh: u16 = def_sp.iter().filter(|x| at.arm(x.troop) != Arm::Artillery).map(|x| u16::from(x.fresh)).sum();
-        let (md, ma) = (Modifier::sum(&at.morale_modifiers(def, d, &[])), Modifier::sum(&at.morale_modifiers(att, a, &[])));
-        let one = Distribution::die(10, i16::from);
-        one.combine(&one, |dd, da| {
-            let superiority = at.shattered_by(def, &def_sp, dd + md, None, Some(troop)) == fresh;
-            let charger_shattered = !superiority && at.shattered_by(att, &att_sp, da + ma, Some(Arm::Cavalry), None) > 0;
-            Roll::CavalryCharge { superiority, charger_shattered }
-        })
-        .ok()
+    /// The engine's own checks of the charge (`charge_aftermath`) played with every case of
+    /// their dice, then the Pursuit Table roll if the battle ends (ER 3.4.b's British cavalry
+    /// checks can cost the last BEP).
+    fn charge_odds(at: &Battle, c: &Charge) -> Option<Odds> {
+        let a = c.att?;
+        let mut cases: Vec<(u64, FollowOn, bool)> = Vec::new();
+        let play = |b: &mut Battle, path: &mut Path| b.charge_aftermath(c, path, &mut Vec::new());
+        at.every_case(play, |after, superiority, path, n| {
+            let charger = path.shattered(|p| *p == RollPurpose::Morale { cu: a });
+            let british = path.shattered(|p| matches!(p, RollPurpose::BritishCavalry { .. }));
+            let f = FollowOn::of(after, path.met.len() as u32, n, charger, british, false);
+            cases.push((1, f, superiority.unwrap_or(false)));
+        });
+        let (d, rounded) = weigh(&cases, |superiority, f, pursuit_percent| Roll::CavalryCharge {
+            superiority: *superiority,
+            charger_shattered: f.loser_shattered > 0,
+            british_shattered: f.british_shattered,
+            battle_ends: f.ends,
+            pursuit_percent,
+        })?;
+        Some(Odds { distribution: d, enemy_occ_assumed: None, rounded })
     }
 }
 
@@ -428,7 +433,23 @@ impl FollowOn {
     }
 }
 
-/// The faces `follow_on` gives an engagement's follow-on dice along one path through them.
+/// The distribution of `cases` (each: its weight before its follow-on dice, what they
+/// decided, and what `roll` needs besides), over one denominator for every case: 10 per
+/// follow-on die of the longest case, and 10 for the Pursuit Table die.
+fn weigh<W>(cases: &[(u64, FollowOn, W)], roll: impl Fn(&W, &FollowOn, Option<u16>) -> Roll) -> Option<(Distribution<Roll>, bool)> {
+    let most = cases.iter().map(|c| c.1.dice).max().unwrap_or(0);
+    let mut weights: Vec<(Roll, u128)> = Vec::new();
+    for (w, f, extra) in cases {
+        let scale = u128::from(*w) * u128::from(f.cases) * 10u128.pow(most - f.dice);
+        let k = 10 / f.pursuit.denominator;
+        for p in &f.pursuit.outcomes {
+            weights.push((roll(extra, f, p.outcome), scale * u128::from(p.weight * k)));
+        }
+    }
+    Distribution::from_wide_weights(weights).ok()
+}
+
+/// The faces `every_case` gives the follow-on dice along one path through them.
 struct Path {
     /// The set of faces taken at each die of the path (the first where not given).
     take: Vec<usize>,
@@ -442,6 +463,13 @@ struct Alike {
     face: u8,
     faces: u64,
     sp: u16,
+}
+
+impl Path {
+    /// The SP shattered along the path by the dice of purposes `of`.
+    fn shattered(&self, of: impl Fn(&RollPurpose) -> bool) -> u16 {
+        self.met.iter().zip(&self.take).filter(|((p, _), _)| of(p)).filter_map(|((_, alike), &k)| alike.get(k)).map(|c| c.sp).sum()
+    }
 }
 
 impl FollowDice for Path {

@@ -468,7 +468,10 @@ impl NapoleonsBattles {
         }
     }
 
-    /// Perform one legal action (already checked) on this scratch state.
+    /// Perform one legal action (already checked). Every refusal comes before the first
+    /// change to the state (the measure or check each arm begins with), so a refused action
+    /// leaves it as it was, bar the prompt cache emptied: `apply` performs listed actions in
+    /// place.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
         self.prompt_cache.clear();
         let bad = || GameError::Illegal(format!("'{a}' is not a legal action now"));

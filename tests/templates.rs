@@ -65,6 +65,8 @@ struct Table {
     stands: [(Point, u16); 2],
     turn: u8,
     dice: Dice,
+    /// The prompt of this position (`prompt_ref` borrows it), made again after each action.
+    prompt: Option<Prompt<Side, String, Action, Template>>,
 }
 
 /// 6 inches of movement, 45 degrees of wheel.
@@ -76,6 +78,14 @@ fn inches(centi: i64) -> String {
 }
 
 impl Table {
+    fn fresh_prompt(&self) -> Option<Prompt<Side, String, Action, Template>> {
+        (self.turn < 6).then(|| Prompt {
+            side: self.side(),
+            step: "Movement".into(),
+            actions: vec![Action::Hold],
+            templates: vec![Template::MoveStand { stand: (self.turn % 2) as u8, reach: REACH, wheel: WHEEL }],
+        })
+    }
     fn side(&self) -> Side {
         if self.turn % 2 == 0 { Side::Blue } else { Side::Red }
     }
@@ -123,7 +133,9 @@ impl Rules for Table {
     type Setup = ();
 
     fn new_scenario_game(_scenario: &str, _options: &(), seed: u64) -> Result<Self, GameError> {
-        Ok(Table { stands: [(Point { x: 0, y: 0 }, 0), (Point { x: 2_400, y: 2_400 }, 180)], turn: 0, dice: Dice::seeded(seed) })
+        let mut t = Table { stands: [(Point { x: 0, y: 0 }, 0), (Point { x: 2_400, y: 2_400 }, 180)], turn: 0, dice: Dice::seeded(seed), prompt: None };
+        t.prompt = t.fresh_prompt();
+        Ok(t)
     }
     fn scenario_id(&self) -> &str {
         "table"
@@ -143,13 +155,8 @@ impl Rules for Table {
     fn decode_options(_: &[u8]) -> Result<(), GameError> {
         Ok(())
     }
-    fn prompt(&self) -> Option<Prompt<Side, String, Action, Template>> {
-        (self.turn < 6).then(|| Prompt {
-            side: self.side(),
-            step: "Movement".into(),
-            actions: vec![Action::Hold],
-            templates: vec![Template::MoveStand { stand: (self.turn % 2) as u8, reach: REACH, wheel: WHEEL }],
-        })
+    fn prompt_ref(&self) -> Option<&Prompt<Side, String, Action, Template>> {
+        self.prompt.as_ref()
     }
     fn check_filled(&self, action: &Action) -> Result<(), GameError> {
         if self.turn >= 6 {
@@ -172,6 +179,7 @@ impl Rules for Table {
             events.push(Moved { stand: *stand, roll });
         }
         self.turn += 1;
+        self.prompt = self.fresh_prompt();
         Ok(events)
     }
     fn view(&self, _side: Side) -> [(Point, u16); 2] {

@@ -645,22 +645,63 @@ pub fn convex_hull(points: &[Point]) -> Vec<Point> {
     let mut pts = points.to_vec();
     pts.sort_unstable();
     pts.dedup();
-    if pts.len() < 3 {
-        return pts;
-    }
-    let mut hull: Vec<Point> = Vec::with_capacity(pts.len() * 2);
-    for pass in 0..2 {
-        let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &Point>> = if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
-        for &p in iter {
-            while hull.len() >= start + 2 && orient(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0 {
-                hull.pop();
-            }
-            hull.push(p);
-        }
-        hull.pop();
-    }
+    let mut hull = vec![Point::new(0, 0); 2 * pts.len()];
+    let n = monotone_chain(&pts, &mut hull);
+    hull.truncate(n);
     hull
+}
+
+/// The convex hull of eight points (two footprints' corners: a move's swept path), as
+/// `convex_hull` gives it, kept on the stack: the listed moves measure many paths.
+pub fn convex_hull8(mut pts: [Point; 8]) -> Hull8 {
+    pts.sort_unstable();
+    let mut n = 0;
+    for i in 0..pts.len() {
+        if n == 0 || pts[n - 1] != pts[i] {
+            pts[n] = pts[i];
+            n += 1;
+        }
+    }
+    let mut hull = Hull8 { points: [Point::new(0, 0); 16], len: 0 };
+    hull.len = monotone_chain(&pts[..n], &mut hull.points);
+    hull
+}
+
+/// A convex hull of at most eight points (`convex_hull8`).
+#[derive(Clone, Copy, Debug)]
+pub struct Hull8 {
+    points: [Point; 16],
+    len: usize,
+}
+
+impl std::ops::Deref for Hull8 {
+    type Target = [Point];
+    fn deref(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+/// The monotone chain over points sorted and without repeats, written into `hull` (room for
+/// twice as many points: each pass pushes at most all of them); returns how many it holds.
+fn monotone_chain(pts: &[Point], hull: &mut [Point]) -> usize {
+    if pts.len() < 3 {
+        hull[..pts.len()].copy_from_slice(pts);
+        return pts.len();
+    }
+    let mut k = 0;
+    for pass in 0..2 {
+        let start = k;
+        for i in 0..pts.len() {
+            let p = if pass == 0 { pts[i] } else { pts[pts.len() - 1 - i] };
+            while k >= start + 2 && orient(hull[k - 2], hull[k - 1], p) <= 0 {
+                k -= 1;
+            }
+            hull[k] = p;
+            k += 1;
+        }
+        k -= 1;
+    }
+    k
 }
 
 /// An axis-aligned bounding box (min x, min y, max x, max y): a cheap first test before the
@@ -1024,6 +1065,30 @@ mod tests {
                 facing: Facing(if self.below(3) == 0 { 90 * self.below(8) as u16 } else { self.below(720) as u16 }),
                 width: 1 + self.below(300),
                 depth: self.below(4) * 50 + self.below(2),
+            }
+        }
+    }
+
+    #[test]
+    fn the_hull_of_two_footprints_on_the_stack_is_the_convex_hull() {
+        // A move's swept path: the corners where it starts and where it ends, here also the
+        // same footprint twice (repeated corners) and a footprint of no depth (collinear ones).
+        let mut draw = Draw(0x0DDB_1A5E_5BAD_5EED);
+        for k in 0..20_000 {
+            let a = draw.rect(600);
+            let b = match k % 4 {
+                0 => a,
+                1 => Rect { depth: 0, ..draw.rect(600) },
+                _ => draw.rect(600),
+            };
+            let (ca, cb) = (a.corners(), b.corners());
+            let pts = [ca[0], ca[1], ca[2], ca[3], cb[0], cb[1], cb[2], cb[3]];
+            let small = convex_hull8(pts);
+            assert_eq!(&small[..], &convex_hull(&pts)[..], "{pts:?}");
+            // Anticlockwise and strictly convex, every point inside or on it.
+            if small.len() >= 3 {
+                assert!(edges(&small).zip(small.iter().cycle().skip(2)).all(|((p, q), &r)| orient(p, q, r) > 0), "{pts:?}");
+                assert!(pts.iter().all(|&p| point_in_polygon(p, &small)), "{pts:?}");
             }
         }
     }

@@ -26,6 +26,25 @@ pub struct FireSetup {
     pub unlimbered_target: bool,
 }
 
+/// Why a fire may not be made (Fire Principle (1), Line of Sight). Kept as data and put in
+/// words only when a player reads it (`fire_refusal_text`): the prompt tries every pair of
+/// units and drops the refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FireRefusal {
+    NotAnEnemy { target: UnitId },
+    /// A unit in combat contact may fire only at what it touches.
+    InContact { unit: UnitId },
+    /// D45.
+    Shelters { target: UnitId },
+    NotInArc { unit: UnitId, target: UnitId },
+    /// A unit (`Ok`) or a terrain piece (`Err`, its index) blocks the line of sight.
+    Blocked { by: Result<UnitId, usize>, unit: UnitId, target: UnitId },
+    /// D18.
+    IntoWoods { unit: UnitId, target: UnitId },
+    /// D17: beyond hill `hill` (a terrain index).
+    DeadZone { target: UnitId, hill: usize, unit: UnitId },
+}
+
 /// Hits of a modified fire number (Fire Principle (2); D23): 1 if it exceeds the target number,
 /// 2 at twice it; unlimbered artillery takes 1 only at twice its number.
 pub fn fire_hits(total: i8, target_number: u8, unlimbered_target: bool) -> u8 {
@@ -120,19 +139,40 @@ impl NapoleonsBattles {
             .collect()
     }
 
+    /// The words of a fire's refusal, as the player reads them.
+    pub(crate) fn fire_refusal_text(&self, r: FireRefusal) -> String {
+        let name = |u: UnitId| &self.scen.units[usize::from(u)].id;
+        match r {
+            FireRefusal::NotAnEnemy { target } => format!("{} is not an enemy on the table", name(target)),
+            FireRefusal::InContact { unit } => format!("{} is in contact and may fire only at what it touches", name(unit)),
+            FireRefusal::Shelters { target } => format!("{} shelters in a square (D45)", name(target)),
+            FireRefusal::NotInArc { unit, target } => format!("{} is not in {}'s arc and range", name(target), name(unit)),
+            FireRefusal::Blocked { by, unit, target } => {
+                let by = match by {
+                    Ok(o) => name(o).as_str(),
+                    Err(piece) => self.scen.terrain[piece].name.as_str(),
+                };
+                format!("{by} blocks {}'s line of sight to {}", name(unit), name(target))
+            }
+            FireRefusal::IntoWoods { unit, target } => format!("{} is more than 1\" into woods for {}'s fire", name(target), name(unit)),
+            FireRefusal::DeadZone { target, hill, unit } => {
+                format!("{} is in the dead zone of {} for {}'s guns", name(target), self.scen.terrain[hill].name, name(unit))
+            }
+        }
+    }
+
     /// Measure a fire of `u` at `t`, or say why it may not be made.
-    pub(crate) fn check_fire(&self, u: UnitId, t: UnitId) -> Result<FireSetup, String> {
-        let (un, tn) = (&self.scen.units[usize::from(u)].id, &self.scen.units[usize::from(t)].id);
+    pub(crate) fn check_fire(&self, u: UnitId, t: UnitId) -> Result<FireSetup, FireRefusal> {
         if self.side_of(t) == self.side_of(u) || self.unit(t).order == Order::Gone {
-            return Err(format!("{tn} is not an enemy on the table"));
+            return Err(FireRefusal::NotAnEnemy { target: t });
         }
         // A unit in combat contact may only fire at a target in its contact.
         let contacts = self.contacts(u);
         if !contacts.is_empty() && !contacts.contains(&t) {
-            return Err(format!("{un} is in contact and may fire only at what it touches"));
+            return Err(FireRefusal::InContact { unit: u });
         }
         if self.sheltering(t) {
-            return Err(format!("{tn} shelters in a square (D45)"));
+            return Err(FireRefusal::Shelters { target: t });
         }
         let target = self.rect(t).corners();
         let mut best: Option<(i64, Vec<Point>, Point, Point, Facing, Vec<Point>)> = None;
@@ -154,7 +194,7 @@ impl NapoleonsBattles {
             }
         }
         let Some((range, part, a, b, facing, tpl)) = best else {
-            return Err(format!("{tn} is not in {un}'s arc and range"));
+            return Err(FireRefusal::NotInArc { unit: u, target: t });
         };
         if !contacts.contains(&t) {
             self.line_of_sight(u, t, &part, a, b, facing, &tpl, range)?;
@@ -166,8 +206,7 @@ impl NapoleonsBattles {
     /// target), and towns. Artillery: nothing in the template nearer than the target; infantry:
     /// nothing nearer than the target on the target's side of the template's centre line.
     #[allow(clippy::too_many_arguments)]
-    fn line_of_sight(&self, u: UnitId, t: UnitId, part: &[Point], a: Point, b: Point, facing: Facing, tpl: &[Point], range: i64) -> Result<(), String> {
-        let (un, tn) = (&self.scen.units[usize::from(u)].id, &self.scen.units[usize::from(t)].id);
+    fn line_of_sight(&self, u: UnitId, t: UnitId, part: &[Point], a: Point, b: Point, facing: Facing, tpl: &[Point], range: i64) -> Result<(), FireRefusal> {
         let near = anticlockwise(&[ahead(a, facing, 0, -FAR), ahead(b, facing, 0, FAR), ahead(b, facing, range, FAR), ahead(a, facing, range, -FAR)]);
         let mut region = convex_clip(tpl, &near);
         let artillery = self.arm(u) == Arm::Artillery;
@@ -193,12 +232,12 @@ impl NapoleonsBattles {
                 // square does not (D45).
                 let blocks = (self.side_of(o) == self.side_of(u) || self.arm(o) != Arm::Artillery) && !self.sheltering(o);
                 if blocks && convex_overlap(&region, &self.rect(o).corners()) {
-                    return Err(format!("{} blocks {un}'s line of sight to {tn}", self.scen.units[usize::from(o)].id));
+                    return Err(FireRefusal::Blocked { by: Ok(o), unit: u, target: t });
                 }
             }
-            for piece in self.scen.terrain.iter().filter(|p| p.kind.blocks_sight()) {
+            for (i, piece) in self.scen.terrain.iter().enumerate().filter(|(_, p)| p.kind.blocks_sight()) {
                 if piece.polygons.iter().any(|poly| convex_overlap(&region, &convex_hull(poly))) && !piece.contains(self.rect(t).centre()) {
-                    return Err(format!("{} blocks {un}'s line of sight to {tn}", piece.name));
+                    return Err(FireRefusal::Blocked { by: Err(i), unit: u, target: t });
                 }
             }
         }
@@ -208,7 +247,7 @@ impl NapoleonsBattles {
             // Artillery may not fire more than one inch into any wood (D18).
             let woods: i64 = self.scen.terrain.iter().filter(|p| p.kind == TerrainKind::Woods).flat_map(|p| p.polygons.iter()).map(|poly| length_inside(mid, aim, poly)).sum();
             if woods > 100 {
-                return Err(format!("{tn} is more than 1\" into woods for {un}'s fire"));
+                return Err(FireRefusal::IntoWoods { unit: u, target: t });
             }
         }
         if artillery {
@@ -220,9 +259,9 @@ impl NapoleonsBattles {
     /// The artillery dead zone (Line of Sight; D17): beyond the base of a hill, for as far as
     /// the guns are from that base, lower ground is unseen: from guns on the hill firing down,
     /// and beyond a hill between the guns and the target.
-    fn dead_zone(&self, u: UnitId, t: UnitId, from: Point, aim: Point) -> Result<(), String> {
+    fn dead_zone(&self, u: UnitId, t: UnitId, from: Point, aim: Point) -> Result<(), FireRefusal> {
         let total = from.distance(aim);
-        for hill in self.scen.terrain.iter().filter(|p| p.kind == TerrainKind::Hill) {
+        for (i, hill) in self.scen.terrain.iter().enumerate().filter(|(_, p)| p.kind == TerrainKind::Hill) {
             for poly in &hill.polygons {
                 if point_in_polygon(aim, poly) {
                     continue; // targets on the hill itself are seen
@@ -232,12 +271,7 @@ impl NapoleonsBattles {
                 let on_hill = point_in_polygon(from, poly);
                 let (guns_to_base, beyond) = if on_hill { (leave, total - leave) } else { (enter, total - leave) };
                 if beyond <= guns_to_base {
-                    return Err(format!(
-                        "{} is in the dead zone of {} for {}'s guns",
-                        self.scen.units[usize::from(t)].id,
-                        hill.name,
-                        self.scen.units[usize::from(u)].id
-                    ));
+                    return Err(FireRefusal::DeadZone { target: t, hill: i, unit: u });
                 }
             }
         }
@@ -300,7 +334,7 @@ impl NapoleonsBattles {
 
     /// Fire: one d10 plus the modifiers, clamped to 0-10 (Fire Principle (2); D22).
     pub(crate) fn fire(&mut self, u: UnitId, t: UnitId, ev: &mut Vec<Event>) -> Result<(), String> {
-        let f = self.check_fire(u, t)?;
+        let f = self.check_fire(u, t).map_err(|r| self.fire_refusal_text(r))?;
         let die = self.dice.roll(10);
         let total = (die as i8 + f.modifier).clamp(0, 10);
         ev.push(Event::Rolled { roll: Roll::Fire { unit: u, target: t, modifier: f.modifier }, die, total });

@@ -252,6 +252,17 @@ impl NapoleonsBattles {
     }
 }
 
+impl NapoleonsBattles {
+    /// Perform a listed action on the state itself, with no copy: `perform` refuses (should a
+    /// listed action ever be refused) before it changes anything.
+    fn perform_in_place(&mut self, action: &Action) -> Result<Vec<Event>, GameError> {
+        let mut ev = Vec::new();
+        self.perform(action, &mut ev)?;
+        self.run(&mut ev);
+        Ok(ev)
+    }
+}
+
 /// b.2: a general touches within half an inch; contact needs half a base of shared edge.
 pub const TOUCH: i64 = 50;
 pub const CONTACT_LENGTH: i64 = 50;
@@ -369,15 +380,25 @@ impl Rules for NapoleonsBattles {
             return Err(GameError::GameOver);
         }
         let listed = self.prompt_cache.get_or(|| self.current_prompt()).as_ref().is_some_and(|p| p.actions.contains(action));
-        if !listed {
-            self.check_filled(action)?;
+        if listed {
+            return self.perform_in_place(action);
         }
+        self.check_filled(action)?;
+        // A filling of a template, from a player: performed on a copy, kept only if it succeeds.
         let mut next = self.clone();
         let mut ev = Vec::new();
         next.perform(action, &mut ev)?;
         next.run(&mut ev);
         *self = next;
         Ok(ev)
+    }
+    fn apply_listed(&mut self, index: usize) -> Result<Vec<Event>, GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::GameOver);
+        }
+        // A listed action needs neither the lookup in the list nor `check_filled`.
+        let action = *crate::games::listed(self.prompt_cache.get_or(|| self.current_prompt()).as_ref(), index)?;
+        self.perform_in_place(&action)
     }
     fn check_filled(&self, action: &Action) -> Result<(), GameError> {
         self.check_template_filling(action)

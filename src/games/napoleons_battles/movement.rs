@@ -5,7 +5,7 @@ use super::action::{Event, Formation, MoveAllowed, Order, Roll, Side, UnitId};
 use super::scenario::{Arm, Edge, TerrainKind};
 use super::{in_contact, NapoleonsBattles, TOUCH};
 use crate::core::plane::{
-    ahead, arc_length, bearing, convex_hull, convex_overlap, cut_by, direction_of, Direction, Facing, Point, Rect, INCH,
+    ahead, arc_length, bearing, convex_hull, convex_hull8, convex_overlap, cut_by, direction_of, Direction, Facing, Point, Rect, INCH,
 };
 
 /// Why a formed move may not be made (b.3). Kept as data and put in words only when a player
@@ -24,6 +24,45 @@ pub(crate) enum MoveRefusal {
     PassesThrough { unit: UnitId, other: UnitId },
     /// The move costs more than is left (hundredths of an inch).
     TooDear { cost: i32, budget: i32 },
+}
+
+/// Why a unit may not change to formation `to` (Movement (2); D13, D14), in words only when a
+/// player reads it (`formation_refusal_text`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FormationRefusal {
+    pub unit: UnitId,
+    pub to: Formation,
+    pub why: FormationWhy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FormationWhy {
+    /// Not a formation of its arm, or the one it is in.
+    NotThisFormation,
+    /// D13: once a step.
+    Reformed,
+    /// Road column forms column first.
+    ColumnFirst,
+    /// Forming column from road column takes the whole turn.
+    WholeTurn,
+    /// Within 1" of the enemy.
+    EnemyNear,
+    /// Hundredths: the cost and what is left.
+    TooDear { cost: i32, left: i32 },
+    LeavesTable,
+    Overlaps { other: UnitId },
+}
+
+/// Why a general may not ride there (b.6), in words only when a player reads it
+/// (`ride_refusal_text`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RideRefusal {
+    NotHisStep { general: usize },
+    LeavesTable { general: usize },
+    /// Hundredths: the ride and what is left of the 24".
+    TooFar { ride: i32, left: i32 },
+    /// Marsh or enclosure: closed to cavalry.
+    ClosedGround { general: usize },
 }
 
 /// The formed moves of a unit measured: what it costs and whom it contacts.
@@ -63,11 +102,11 @@ fn higher(a: Ratio, b: Ratio) -> Ratio {
 
 impl NapoleonsBattles {
     /// The formations a unit's arm may take (Movement (1)).
-    pub(crate) fn formations_of(&self, u: UnitId) -> Vec<Formation> {
+    pub(crate) fn formations_of(&self, u: UnitId) -> &'static [Formation] {
         match self.arm(u) {
-            Arm::Infantry => vec![Formation::Column, Formation::Line, Formation::MarchColumn, Formation::Square],
-            Arm::Cavalry => vec![Formation::Column, Formation::Line, Formation::MarchColumn],
-            Arm::Artillery => vec![Formation::Limbered, Formation::Unlimbered],
+            Arm::Infantry => &[Formation::Column, Formation::Line, Formation::MarchColumn, Formation::Square],
+            Arm::Cavalry => &[Formation::Column, Formation::Line, Formation::MarchColumn],
+            Arm::Artillery => &[Formation::Limbered, Formation::Unlimbered],
         }
     }
     /// The Information Chart allowance of a formation; a square moves with its line allowance
@@ -258,9 +297,8 @@ impl NapoleonsBattles {
         }
         let side = self.side_of(u);
         let start = self.rect(u);
-        let mut hull_pts: Vec<Point> = start.corners().to_vec();
-        hull_pts.extend(end.corners());
-        let hull = convex_hull(&hull_pts);
+        let (a, b) = (start.corners(), end.corners());
+        let hull = convex_hull8([a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]);
         let hull_box = crate::core::plane::Bounds::of(&hull);
         let mut contacts = Vec::new();
         let mut passed = Vec::new();
@@ -421,41 +459,57 @@ impl NapoleonsBattles {
         }
     }
 
-    /// May `u` change to formation `f` now (Movement (2); D13, D14)?
-    pub(crate) fn check_formation_change(&self, u: UnitId, f: Formation) -> Result<i32, String> {
+    /// May `u` change to formation `f` now (Movement (2); D13, D14)? Its cost if so.
+    pub(crate) fn check_formation_change(&self, u: UnitId, f: Formation) -> Result<i32, FormationRefusal> {
         let s = self.unit(u);
-        let name = &self.scen.units[usize::from(u)].id;
+        let refuse = |why| Err(FormationRefusal { unit: u, to: f, why });
         if !self.formations_of(u).contains(&f) || f == s.formation {
-            return Err(format!("{name} cannot form {f} from {}", s.formation));
+            return refuse(FormationWhy::NotThisFormation);
         }
         if s.reformed {
-            return Err(format!("{name} has changed formation this step (D13)"));
+            return refuse(FormationWhy::Reformed);
         }
         // Road column can only change to column first, taking a complete turn.
         if s.formation == Formation::MarchColumn && f != Formation::Column {
-            return Err(format!("{name} in road column may only form column first"));
+            return refuse(FormationWhy::ColumnFirst);
         }
         if s.formation == Formation::MarchColumn && s.spent > 0 {
-            return Err(format!("{name} has moved: forming column from road column takes the whole turn"));
+            return refuse(FormationWhy::WholeTurn);
         }
         let r = self.rect(u);
         if self.enemy_within(u, &r, ONE_INCH) {
-            return Err(format!("{name} is within 1\" of the enemy and cannot change formation"));
+            return refuse(FormationWhy::EnemyNear);
         }
         let cost = if s.formation == Formation::MarchColumn { self.allowance(u) } else { self.card(u).change_formation };
         // D13: artillery pays for limbering or unlimbering out of its LIM allowance.
         let left = if self.arm(u) == Arm::Artillery { (self.allowance_in(u, Formation::Limbered) - s.spent).max(0) } else { self.left(u) };
         if cost > left {
-            return Err(format!("the change costs {} inches, {} are left", inches(cost), inches(left)));
+            return refuse(FormationWhy::TooDear { cost, left });
         }
         let new = self.rect_at(u, f, s.front, s.facing);
         if !new.on_table(self.scen.width, self.scen.height) {
-            return Err(format!("{name} in {f} would leave the table"));
+            return refuse(FormationWhy::LeavesTable);
         }
         if let Some(o) = self.overlapping(u, &new) {
-            return Err(format!("{name} in {f} would overlap {}", self.scen.units[usize::from(o)].id));
+            return refuse(FormationWhy::Overlaps { other: o });
         }
         Ok(cost)
+    }
+
+    /// The words of a formation change's refusal, as the player reads them.
+    pub(crate) fn formation_refusal_text(&self, r: FormationRefusal) -> String {
+        let name = |u: UnitId| &self.scen.units[usize::from(u)].id;
+        let (n, f) = (name(r.unit), r.to);
+        match r.why {
+            FormationWhy::NotThisFormation => format!("{n} cannot form {f} from {}", self.unit(r.unit).formation),
+            FormationWhy::Reformed => format!("{n} has changed formation this step (D13)"),
+            FormationWhy::ColumnFirst => format!("{n} in road column may only form column first"),
+            FormationWhy::WholeTurn => format!("{n} has moved: forming column from road column takes the whole turn"),
+            FormationWhy::EnemyNear => format!("{n} is within 1\" of the enemy and cannot change formation"),
+            FormationWhy::TooDear { cost, left } => format!("the change costs {} inches, {} are left", inches(cost), inches(left)),
+            FormationWhy::LeavesTable => format!("{n} in {f} would leave the table"),
+            FormationWhy::Overlaps { other } => format!("{n} in {f} would overlap {}", name(other)),
+        }
     }
 
     pub(crate) fn change_formation(&mut self, u: UnitId, f: Formation, cost: i32, ev: &mut Vec<Event>) {
@@ -647,23 +701,33 @@ impl NapoleonsBattles {
 
     /// A general's ride (b.6): anywhere within 24", on the table, not into ground closed to
     /// cavalry.
-    pub(crate) fn check_general_move(&self, g: usize, to: Point) -> Result<(), String> {
-        let name = &self.scen.generals[g].name;
+    pub(crate) fn check_general_move(&self, g: usize, to: Point) -> Result<(), RideRefusal> {
         if self.scen.generals[g].side != self.phasing {
-            return Err(format!("{name} does not ride in the enemy's movement step"));
+            return Err(RideRefusal::NotHisStep { general: g });
         }
         if to.x < 0 || to.y < 0 || to.x > self.scen.width || to.y > self.scen.height {
-            return Err(format!("{name} would leave the table"));
+            return Err(RideRefusal::LeavesTable { general: g });
         }
         let d = self.generals[g].distance(to);
         let left = i64::from(GENERAL_RIDE - self.ridden[g]);
         if d > left {
-            return Err(format!("the ride is {} inches, {} are left of the general's 24", inches(d as i32), inches(left as i32)));
+            return Err(RideRefusal::TooFar { ride: d as i32, left: left as i32 });
         }
         if self.scen.terrain.iter().any(|t| matches!(t.kind, TerrainKind::Marsh | TerrainKind::Enclosure) && t.contains(to)) {
-            return Err(format!("{name} cannot ride into that ground"));
+            return Err(RideRefusal::ClosedGround { general: g });
         }
         Ok(())
+    }
+
+    /// The words of a ride's refusal, as the player reads them.
+    pub(crate) fn ride_refusal_text(&self, r: RideRefusal) -> String {
+        let name = |g: usize| &self.scen.generals[g].name;
+        match r {
+            RideRefusal::NotHisStep { general } => format!("{} does not ride in the enemy's movement step", name(general)),
+            RideRefusal::LeavesTable { general } => format!("{} would leave the table", name(general)),
+            RideRefusal::TooFar { ride, left } => format!("the ride is {} inches, {} are left of the general's 24", inches(ride), inches(left)),
+            RideRefusal::ClosedGround { general } => format!("{} cannot ride into that ground", name(general)),
+        }
     }
 
     /// The point where general `g` touches unit `u`: the middle of its rear edge.

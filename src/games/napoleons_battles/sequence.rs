@@ -253,7 +253,7 @@ impl NapoleonsBattles {
                     if let Some(e) = self.closest_enemy(u) {
                         facings.push(bearing(self.rect(u).centre(), self.rect(e).centre()));
                     }
-                    for f in self.formations_of(u) {
+                    for &f in self.formations_of(u) {
                         for &facing in &facings {
                             let r = self.rect_at(u, f, s.front, facing);
                             let ok = r.on_table(self.scen.width, self.scen.height) && self.overlapping(u, &r).is_none();
@@ -281,7 +281,7 @@ impl NapoleonsBattles {
                     if self.may_move(u) {
                         let left = self.left(u);
                         acts.extend(self.listed_moves_on(&board, u, left, false));
-                        for f in self.formations_of(u) {
+                        for &f in self.formations_of(u) {
                             if self.check_formation_change(u, f).is_ok() {
                                 acts.push(Action::ChangeFormation { unit: u, formation: f });
                             }
@@ -405,7 +405,7 @@ impl NapoleonsBattles {
                 self.measure_move(unit, to, facing, b).map(|_| ()).map_err(GameError::Illegal)
             }
             (Phase::Movement, Action::MoveGeneral { general, to }) if usize::from(general) < self.generals.len() => {
-                self.check_general_move(usize::from(general), to).map_err(GameError::Illegal)
+                self.check_general_move(usize::from(general), to).map_err(|r| GameError::Illegal(self.ride_refusal_text(r)))
             }
             (Phase::Over, _) => Err(GameError::GameOver),
             (_, a) => illegal(format!("'{}' is not a legal action now", self.describe_action(&a))),
@@ -468,7 +468,10 @@ impl NapoleonsBattles {
         }
     }
 
-    /// Perform one legal action (already checked) on this scratch state.
+    /// Perform one legal action (already checked). Every refusal comes before the first
+    /// change to the state (the measure or check each arm begins with), so a refused action
+    /// leaves it as it was, bar the prompt cache emptied: `apply` performs listed actions in
+    /// place.
     pub(crate) fn perform(&mut self, a: &Action, ev: &mut Vec<Event>) -> Result<(), GameError> {
         self.prompt_cache.clear();
         let bad = || GameError::Illegal(format!("'{a}' is not a legal action now"));
@@ -518,7 +521,7 @@ impl NapoleonsBattles {
                 self.move_with_evasion(unit, to, facing, &m, Resume::Movement, ev);
             }
             (Phase::Movement, Action::ChangeFormation { unit, formation }) => {
-                let cost = self.check_formation_change(unit, formation).map_err(GameError::Illegal)?;
+                let cost = self.check_formation_change(unit, formation).map_err(|r| GameError::Illegal(self.formation_refusal_text(r)))?;
                 self.change_formation(unit, formation, cost, ev);
             }
             (Phase::Movement, Action::RoutMove { unit }) => {
@@ -531,7 +534,7 @@ impl NapoleonsBattles {
             }
             (Phase::Movement, Action::MoveGeneral { general, to }) => {
                 let g = usize::from(general);
-                self.check_general_move(g, to).map_err(GameError::Illegal)?;
+                self.check_general_move(g, to).map_err(|r| GameError::Illegal(self.ride_refusal_text(r)))?;
                 self.ridden[g] += self.generals[g].distance(to) as i32;
                 self.generals[g] = to;
                 ev.push(Event::GeneralMoved { general, to });

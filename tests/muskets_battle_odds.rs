@@ -266,21 +266,57 @@ fn position(scenario: &str, placements: Vec<Placement>, hands: Vec<(Side, Vec<Op
 
 /// Play from the position to the first engagement, checking the odds of every prompt on the
 /// way (choosing with `choose` among the actions); the engagement results played.
-fn engagement_results(mut b: Battle, first: Action, choose: impl Fn(&Battle, &[Action]) -> Action) -> Vec<Roll> {
+fn engagement_results(b: Battle, first: Action, choose: impl Fn(&Battle, &[Action]) -> Action) -> Vec<Roll> {
+    results_until(b, "Engagement", first, choose, |e| matches!(e, Event::Engagement { .. }))
+}
+
+/// Play from the position until an event `done` says the roll was made, checking the odds of
+/// every prompt on the way; the results of the odds of kind `kind` played.
+fn results_until(mut b: Battle, kind: &str, first: Action, choose: impl Fn(&Battle, &[Action]) -> Action, done: impl Fn(&Event) -> bool) -> Vec<Roll> {
     let mut results = Vec::new();
     let mut next = Some(first);
     loop {
         for (key, tally) in check_prompt(&b, "position", 300_000, |_| false) {
-            if key == "Engagement" {
+            if key == kind {
                 results.extend(tally.into_iter().map(|t| t.0));
             }
         }
-        let p = b.prompt().expect("an engagement to come");
+        let p = b.prompt().unwrap_or_else(|| panic!("a roll of {kind} to come"));
         let a = next.take().unwrap_or_else(|| choose(&b, &p.actions));
-        if b.apply(&a).unwrap().iter().any(|e| matches!(e, Event::Engagement { .. })) {
+        if b.apply(&a).unwrap().iter().any(&done) {
             return results;
         }
     }
+}
+
+/// ER 3.4.b after a Cavalry Charge, in the odds: Cotton (Br-Cav 3) charges Foy from the Allied
+/// right with the Allies at 1 BEP. When Foy's check shatters all its SP (Cavalry Superiority) Cotton checks on
+/// 1d10+4; shattered, the Allies lose their last BEP and the battle ends, with the pursuit.
+/// Each appears in the odds checked against play, case by case.
+#[test]
+fn charge_odds_include_the_british_cavalry_check_and_the_end() {
+    let pos = Position {
+        placements: vec![place("ID Foy", Section::Left), place("CD Cotton", Section::Right)],
+        hands: vec![(Side::Allied, vec![OptionKind::CavalryCharge])],
+        bep: vec![(Side::Allied, 1)],
+        occ_passed: vec![],
+        terrain: vec![],
+        outflank_allowed: vec![],
+        round: None,
+        turn: Some(Side::Allied),
+    };
+    let b = Battle::from_setup(&Setup { scenario: "arapiles".into(), position: Some(pos), ..Setup::default() }).expect("setup");
+    // The Arapiles are Hills in both centres (BS5): no charge there; the Allied right faces
+    // the Imperial left.
+    let charge = b.prompt().and_then(|p| p.actions.into_iter().find(|a| matches!(a, Action::CavalryCharge { .. }))).expect("a charge to play");
+    let results = results_until(b, "CavalryCharge", charge, |_, acts| acts[0].clone(), |e| matches!(e, Event::MoraleChecked { .. }));
+    assert!(!results.is_empty(), "the charge's odds were checked");
+    let reached = |f: &dyn Fn(&Roll) -> bool| results.iter().any(f);
+    assert!(reached(&|r| matches!(r, Roll::CavalryCharge { superiority: true, british_shattered: 3, battle_ends: Some(_), pursuit_percent: Some(_), .. })), "{results:?}");
+    assert!(reached(&|r| matches!(r, Roll::CavalryCharge { superiority: true, british_shattered: 0, battle_ends: None, .. })), "{results:?}");
+    assert!(reached(&|r| matches!(r, Roll::CavalryCharge { superiority: false, british_shattered: 0, .. })), "{results:?}");
+    // No British check without a won superiority.
+    assert!(!reached(&|r| matches!(r, Roll::CavalryCharge { superiority: false, british_shattered: 1.., .. })), "{results:?}");
 }
 
 /// ER 3.4.b and SR 9.2.l/p in the odds: Foy (Fr-Vet) attacks Campbell (Br-Vet) and Cotton

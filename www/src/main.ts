@@ -1501,13 +1501,15 @@ function lastChooser(c: Current): string | null {
  */
 function undoRefusal(c: Current): { text: string; handOver: boolean } | null {
   if (replay) return { text: 'This is an earlier position: go back to the game to undo.', handOver: false };
-  if (!c.session.canUndo()) return { text: 'Nothing can be taken back now: a die was rolled or something hidden revealed since.', handOver: false };
+  // The other side's choice first: in hot-seat it is the reason the player at the screen sees,
+  // whether or not a roll or a reveal (a Bloody Monday isolation check, 4.1) also closed undo.
   const deciding = c.session.prompt()?.side;
   const last = lastChooser(c);
   if (hotSeat(c) && deciding !== undefined && last !== null && last !== deciding) {
     const who = sideInfo(c, last)?.label ?? last;
     return { text: `Undo is off: the last choice was the ${who} player's, and only they could take it back before handing over the screen.`, handOver: true };
   }
+  if (!c.session.canUndo()) return { text: 'Nothing can be taken back now: a die was rolled or something hidden revealed since.', handOver: false };
   return null;
 }
 

@@ -77,14 +77,10 @@ pub fn derive_keys(passphrase: &str, game_id: &[u8; 16], side: u8, kdf: &Kdf) ->
         .hash_password_into(passphrase.as_bytes(), &salt(game_id, side), &mut master)
         .map_err(|e| MailError::Kdf(e.to_string()))?;
     let hk = hkdf::Hkdf::<Sha256>::from_prk(&master).map_err(|e| MailError::Kdf(e.to_string()))?;
-    master = [0; 32];
     let (mut sign, mut seal) = ([0u8; 32], [0u8; 32]);
     hk.expand(b"sign", &mut sign).map_err(|e| MailError::Kdf(e.to_string()))?;
     hk.expand(b"seal", &mut seal).map_err(|e| MailError::Kdf(e.to_string()))?;
-    let keys = Keys { signing: SigningKey::from_bytes(&sign), seal };
-    sign = [0; 32];
-    let _ = (master, sign);
-    Ok(keys)
+    Ok(Keys { signing: SigningKey::from_bytes(&sign), seal })
 }
 
 impl Keys {

@@ -226,6 +226,9 @@ pub struct Turn<R: Rules> {
     pub history: Vec<HistoryEntry<R::Side, R::Action, R::Event>>,
 }
 
+/// A ruleset's prompt.
+pub type MailPrompt<R> = Prompt<<R as Rules>::Side, <R as Rules>::Step, <R as Rules>::Action, <R as Rules>::Template>;
+
 /// The local side's unsent turn.
 #[derive(Clone, Debug)]
 struct Pending<R: Rules> {
@@ -649,7 +652,7 @@ impl<R: Rules + Search> MailGame<R> {
         self.held.state.as_ref()
     }
 
-    pub fn prompt(&self) -> Option<Prompt<R::Side, R::Step, R::Action, R::Template>> {
+    pub fn prompt(&self) -> Option<MailPrompt<R>> {
         self.state()?.prompt()
     }
 

@@ -93,8 +93,7 @@ fn a_signature_by_the_wrong_key_is_refused() {
     e1.signature = kb.sign(&e1.hash());
     let mut t = a.held.transcript.clone();
     t.entries.push(e1);
-    let e2 = Entry { side: 1, number: 2, prev: t.tip(), ..turn_entry(&a, 1, 2, [0; 32]) };
-    let mut e2 = e2;
+    let mut e2 = Entry { side: 1, number: 2, prev: t.tip(), ..turn_entry(&a, 1, 2, [0; 32]) };
     e2.signature = kb.sign(&e2.hash());
     t.entries.push(e2);
     let forged = t.encode(|d| kb.sign(d));

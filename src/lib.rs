@@ -6,4 +6,5 @@
 pub mod core;
 pub mod opponent;
 pub mod games;
+pub mod mail;
 pub mod wasm;

@@ -305,6 +305,9 @@ pub trait Rules: Clone + Sized {
         let _ = viewer;
         Some(event.clone())
     }
+    /// Does this ruleset keep facts of one side hidden from the other (fog of war, secret
+    /// choices)? Play by email (`crate::mail`) does not seal such facts yet and refuses it.
+    const HIDDEN_FACTS: bool = false;
     /// May the other side learn which action was chosen (in the history)? Default: yes.
     fn action_is_public(&self, action: &Self::Action) -> bool {
         let _ = action;
@@ -454,17 +457,7 @@ impl<R: Rules> Match<R> {
     /// Apply an action given by value: one of the prompt's listed actions, or a concrete
     /// filling of one of its templates that the ruleset accepts.
     pub fn apply(&mut self, action: &R::Action) -> Result<Vec<R::Event>, GameError> {
-        let prompt = self.state.prompt().ok_or(GameError::GameOver)?;
-        if !prompt.actions.contains(action) {
-            if let Err(refusal) = self.state.check_filled(action) {
-                // Ask the rules why, without touching our state.
-                let mut probe = self.state.clone();
-                return match probe.apply(action) {
-                    Err(e) => Err(e),
-                    Ok(_) => Err(refusal),
-                };
-            }
-        }
+        check_offered(&self.state, action)?;
         self.perform(action)
     }
 
@@ -555,28 +548,7 @@ impl<R: Rules> Match<R> {
                 R::RULESET
             )));
         }
-        let (found, plays) = (record.rules_version, R::RULES_VERSION);
-        if found > plays {
-            return Err(GameError::Record(format!(
-                "this saved game was made by a newer version of the {} rules (version {found}); \
-                 this program plays version {plays}: update the program to load it",
-                R::RULESET
-            )));
-        }
-        if found < plays {
-            let changes: Vec<&str> = R::RULES_CHANGES
-                .iter()
-                .filter(|(v, _)| *v > found && *v <= plays)
-                .map(|(_, what)| *what)
-                .collect();
-            return Err(GameError::Record(format!(
-                "this saved game was played under version {found} of the {} rules and cannot be \
-                 replayed faithfully by version {plays}, which changed: {}",
-                R::RULESET,
-                if changes.is_empty() { "the rules code".to_string() } else { changes.join("; ") }
-            )));
-        }
-        Ok(())
+        check_rules_version::<R>(record.rules_version)
     }
 
     pub fn from_record(record: Record) -> Result<Self, GameError> {
@@ -655,6 +627,50 @@ impl<R: Rules> Match<R> {
         }
         Ok(m)
     }
+}
+
+/// Check that a saved game's rules version is the one this build plays: a newer one asks for an
+/// update, an older one names what changed since (`Rules::RULES_CHANGES`).
+pub(crate) fn check_rules_version<R: Rules>(found: u16) -> Result<(), GameError> {
+    let plays = R::RULES_VERSION;
+    if found > plays {
+        return Err(GameError::Record(format!(
+            "this saved game was made by a newer version of the {} rules (version {found}); \
+             this program plays version {plays}: update the program to load it",
+            R::RULESET
+        )));
+    }
+    if found < plays {
+        let changes: Vec<&str> = R::RULES_CHANGES
+            .iter()
+            .filter(|(v, _)| *v > found && *v <= plays)
+            .map(|(_, what)| *what)
+            .collect();
+        return Err(GameError::Record(format!(
+            "this saved game was played under version {found} of the {} rules and cannot be \
+             replayed faithfully by version {plays}, which changed: {}",
+            R::RULESET,
+            if changes.is_empty() { "the rules code".to_string() } else { changes.join("; ") }
+        )));
+    }
+    Ok(())
+}
+
+/// Refuse, as `Match::apply` does, an action that is neither listed by the prompt nor a filling
+/// its templates accept, with the rules' own reason; the state is not touched.
+pub(crate) fn check_offered<R: Rules>(state: &R, action: &R::Action) -> Result<(), GameError> {
+    let prompt = state.prompt_ref().ok_or(GameError::GameOver)?;
+    if !prompt.actions.contains(action) {
+        if let Err(refusal) = state.check_filled(action) {
+            // Ask the rules why, without touching the state.
+            let mut probe = state.clone();
+            return match probe.apply(action) {
+                Err(e) => Err(e),
+                Ok(_) => Err(refusal),
+            };
+        }
+    }
+    Ok(())
 }
 
 /// The `index`-th action a prompt lists, or the refusal of a game over or an index past the list.

@@ -369,6 +369,8 @@ impl BloodyMonday {
 
 impl Rules for BloodyMonday {
     const RULESET: &'static str = RULESET;
+    // Hidden units and blocks (fog of war) and secret choices.
+    const HIDDEN_FACTS: bool = true;
     type Side = Side;
     type Step = Step;
     type Action = Action;

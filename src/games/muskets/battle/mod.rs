@@ -684,6 +684,8 @@ impl Battle {
 
 impl Rules for Battle {
     const RULESET: &'static str = RULESET;
+    // Hidden units and blocks (fog of war) and secret choices.
+    const HIDDEN_FACTS: bool = true;
     type Side = Side;
     type Step = Step;
     type Action = Action;

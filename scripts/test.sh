@@ -66,6 +66,7 @@ if phase "build" "$ROOT/scripts/build.sh"; then
   phase "wasm API under Node" node "$ROOT/tests/node/api.mjs" || true
   phase "engine modules under Node" node "$ROOT/tests/node/modules.mjs" || true
   phase "end-to-end (Chromium)" node "$ROOT/tests/e2e/run.mjs" || true
+  phase "npm package (installed)" node "$ROOT/tests/package/run.mjs" || true
 else
   skip "end-to-end (Chromium)" "build failed"
 fi

@@ -104,7 +104,11 @@ async function noEnemyChits(page, enemy) {
 async function undoAfterComputer(page, computerSide, how) {
   const lastBy = () => page.evaluate(() => [...document.querySelectorAll('#log li.action')].at(-1)?.textContent.split(':')[0] ?? '');
   let p = await waitPhase(page);
-  for (let i = 0; i < 200 && !(p === 'human' && (await lastBy()) === computerSide); i++) {
+  // A computer's choice that itself rolled a die leaves Undo off (nothing can be taken back):
+  // play on to one that did not. Which choice the computer makes depends on how many iterations
+  // its time allows, so on a loaded machine this point comes at a different choice.
+  const undoable = async () => (await state(page)).undoEnabled;
+  for (let i = 0; i < 200 && !(p === 'human' && (await lastBy()) === computerSide && (await undoable())); i++) {
     if (p === 'human') await humanChooses(page, 0, how);
     else await computerDecides(page);
     p = await waitPhase(page);

@@ -75,6 +75,7 @@ const KIND_WORDS: Record<ErrorKind, string> = {
   'replay-failure': 'The saved game does not replay',
   'nothing-to-undo': 'There is nothing to undo',
   'bad-input': 'The engine was given a bad value',
+  mail: 'Play by email refused',
 };
 
 function errorKind(text: string): ErrorKind | null {
@@ -86,6 +87,7 @@ function errorKind(text: string): ErrorKind | null {
     case 'replay-failure':
     case 'nothing-to-undo':
     case 'bad-input':
+    case 'mail':
       return text;
     default:
       return null;

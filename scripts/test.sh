@@ -65,6 +65,7 @@ phase "fuzz (scripts/fuzz.sh)" "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-0.5}" ||
 if phase "build" "$ROOT/scripts/build.sh"; then
   phase "wasm API under Node" node "$ROOT/tests/node/api.mjs" || true
   phase "engine modules under Node" node "$ROOT/tests/node/modules.mjs" || true
+  phase "play by email under Node" node "$ROOT/tests/node/mail.mjs" || true
   phase "end-to-end (Chromium)" node "$ROOT/tests/e2e/run.mjs" || true
   phase "npm package (installed)" node "$ROOT/tests/package/run.mjs" || true
 else

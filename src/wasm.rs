@@ -13,7 +13,9 @@
 use crate::core::bounded;
 use crate::games::catalogue::{self, Catalogued};
 use crate::games::{ErrorKind, GameError, Match, Rules, Search};
+use crate::mail::{self, MailError, MailGame, Settings};
 use serde::{de::DeserializeOwned, Serialize};
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// A refusal as a JS `Error` with `kind` (and `choice` for a replay failure).
@@ -125,6 +127,13 @@ trait Handle {
     fn undo(&mut self) -> Result<(), JsValue>;
     fn choice_count(&self) -> u32;
     fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue>;
+    /// The play-by-email methods, if this is a mail game.
+    fn mail(&self) -> Option<&dyn MailOps> {
+        None
+    }
+    fn mail_mut(&mut self) -> Option<&mut dyn MailOps> {
+        None
+    }
 }
 
 /// The scenario data a ruleset's board is drawn from.
@@ -158,6 +167,19 @@ fn side_from<R: Rules>(side: &str, what: &str) -> Result<R::Side, JsValue> {
         .map_err(|_| bad_input(format!("bad {what}: '{side}' is not a side of {}", R::RULESET)))
 }
 
+/// `check` on a position: legal or not, in the engine's words.
+fn check_in<R: Rules>(state: &R, action: &JsValue) -> Result<JsValue, JsValue> {
+    let action: R::Action = from_js(action, "action")?;
+    let listed = state.prompt().is_some_and(|p| p.actions.contains(&action));
+    let check = match state.check_filled(&action) {
+        _ if listed => Check { legal: true, text: state.describe(&action) },
+        Ok(()) => Check { legal: true, text: state.filled_note(&action).unwrap_or_else(|| state.describe(&action)) },
+        Err(GameError::Illegal(why)) => Check { legal: false, text: why },
+        Err(other) => Check { legal: false, text: other.to_string() },
+    };
+    to_js(&check)
+}
+
 impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     fn ruleset(&self) -> &'static str {
         R::RULESET
@@ -182,16 +204,7 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
         from_js::<R::Action>(action, "action").is_ok_and(|a| self.state().is_legal(&a))
     }
     fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
-        let action: R::Action = from_js(action, "action")?;
-        let state = self.state();
-        let listed = state.prompt().is_some_and(|p| p.actions.contains(&action));
-        let check = match state.check_filled(&action) {
-            _ if listed => Check { legal: true, text: state.describe(&action) },
-            Ok(()) => Check { legal: true, text: state.filled_note(&action).unwrap_or_else(|| state.describe(&action)) },
-            Err(GameError::Illegal(why)) => Check { legal: false, text: why },
-            Err(other) => Check { legal: false, text: other.to_string() },
-        };
-        to_js(&check)
+        check_in(self.state(), action)
     }
     fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
         let action: R::Action = from_js(action, "action")?;
@@ -243,6 +256,333 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue> {
         Ok(Box::new(self.replay_prefix(n as usize).map_err(game_error)?))
     }
+}
+
+// ---- play by email (mail::MailGame) --------------------------------------------------------
+
+/// A mail refusal: the engine's player-readable words, kind `mail` (a refused move keeps its own kind).
+fn mail_error(e: MailError) -> JsValue {
+    match e {
+        MailError::Game(g) => game_error(g),
+        other => refusal(ErrorKind::Mail, &other.to_string(), None),
+    }
+}
+
+fn mail_refusal(message: &str) -> JsValue {
+    refusal(ErrorKind::Mail, message, None)
+}
+
+fn not_started() -> JsValue {
+    mail_refusal("The game has not started yet: the opening exchange is not finished")
+}
+
+/// Where a mail game stands, for the page (`mailStatus`).
+#[derive(Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct MailStatus {
+    /// The local side (the engine's name).
+    pub side: String,
+    /// The side that opened the game.
+    pub opener: String,
+    /// The game id in hex (as `mailPeek` gives it).
+    pub game: String,
+    /// Entries of the history held: 1 until the opening is answered.
+    pub entries: u32,
+    /// Turns received or sent (the unsent one not counted).
+    pub turns: u32,
+    /// Whether the opener's first turn has set the game up (a board to draw).
+    pub started: bool,
+    /// Whether the local side's passphrase has unlocked its keys here.
+    pub unlocked: bool,
+    /// The local side may choose now.
+    pub my_turn: bool,
+    /// The next turn is the local side's (unlocked or not).
+    pub next_is_mine: bool,
+    /// The local turn is played to its end: send it.
+    pub to_send: bool,
+    /// The game is over.
+    pub over: bool,
+}
+
+/// What a mail string says of itself before it is checked (`mailPeek`).
+#[derive(Serialize, Tsify)]
+#[tsify(missing_as_null, hashmap_as_object)]
+pub struct MailPeek {
+    pub ruleset: String,
+    /// The game id in hex.
+    pub game: String,
+    /// Entries of its history: 1 for an opening to answer.
+    pub entries: u32,
+    /// The index (in the catalogue's side order) of the side that sent it.
+    pub sender: u32,
+}
+
+/// The ruleset, game and sender of a play-by-email string, read before anything is checked
+/// (a page picks the engine module and its held game by it); the precise refusal if it is not one.
+#[wasm_bindgen(js_name = mailPeek, unchecked_return_type = "MailPeek")]
+pub fn mail_peek(string: &str) -> Result<JsValue, JsValue> {
+    let p = mail::peek(string).map_err(mail_error)?;
+    to_js(&MailPeek { ruleset: p.ruleset, game: p.game, entries: p.entries as u32, sender: u32::from(p.sender) })
+}
+
+/// The play-by-email methods of a typed class holding a mail game.
+trait MailOps {
+    fn receive(&mut self, string: &str) -> Result<u32, JsValue>;
+    fn unlock(&mut self, passphrase: &str) -> Result<(), JsValue>;
+    fn send(&mut self) -> Result<String, JsValue>;
+    fn latest(&self) -> String;
+    fn summary(&self) -> Option<String>;
+    fn news(&self) -> Result<JsValue, JsValue>;
+    fn fingerprint(&self, side: &str) -> Result<Option<String>, JsValue>;
+    fn status(&self) -> Result<JsValue, JsValue>;
+    fn is_my_turn(&self) -> bool;
+}
+
+/// A mail game and the latest string of its history (the last received or sent).
+struct MailHandle<R: Rules + Search> {
+    game: MailGame<R>,
+    latest: String,
+}
+
+/// An earlier position of a mail game, to look at (the log's replay): read-only.
+struct MailPosition<R: Rules + Search> {
+    game: MailGame<R>,
+    state: R,
+    choices: usize,
+}
+
+fn side_name<R: Rules>(side: R::Side) -> String {
+    match serde_json::to_value(side) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+fn read_only() -> JsValue {
+    mail_refusal("This is an earlier position of the game: it cannot be played")
+}
+
+fn no_computer() -> JsValue {
+    mail_refusal("The computer does not play in a game by email")
+}
+
+/// The read-only methods of `Handle` over `self.position()`, for the mail handles.
+macro_rules! position_methods {
+    () => {
+        fn ruleset(&self) -> &'static str {
+            R::RULESET
+        }
+        fn is_legal(&self, action: &JsValue) -> bool {
+            self.position().is_ok_and(|s| from_js::<R::Action>(action, "action").is_ok_and(|a| s.is_legal(&a)))
+        }
+        fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+            check_in(self.position()?, action)
+        }
+        fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
+            let action: R::Action = from_js(action, "action")?;
+            Ok(self.position()?.describe(&action))
+        }
+        fn view(&self, side: &str) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.view(side_from::<R>(side, "side")?))
+        }
+        fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+            let action: R::Action = from_js(action, "action")?;
+            to_js(&self.position()?.odds(&action))
+        }
+        fn outcome(&self) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.outcome())
+        }
+        fn returns(&self) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.returns())
+        }
+        fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
+            Ok(self.position()?.heuristic(side_from::<R>(side, "side")?))
+        }
+        fn think(&self, _iterations: u32, _seed: u32) -> Result<JsValue, JsValue> {
+            Err(no_computer())
+        }
+        fn thinker(&self, _iterations: u32, _seed: u32) -> Result<Box<dyn Thinking>, JsValue> {
+            Err(no_computer())
+        }
+        fn scenario(&self) -> Result<JsValue, JsValue> {
+            match self.game.state() {
+                Some(s) => s.scenario_js(),
+                // Before the game starts: the scenario as it will be set up, to draw its map.
+                None => {
+                    let (scenario, options) = self.game.scenario();
+                    let options = R::decode_options(options).map_err(game_error)?;
+                    R::new_game(scenario, &options, 0).map_err(game_error)?.scenario_js()
+                }
+            }
+        }
+    };
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> MailHandle<R> {
+    fn new(game: MailGame<R>, latest: String) -> Box<dyn Handle> {
+        Box::new(MailHandle { game, latest })
+    }
+    fn position(&self) -> Result<&R, JsValue> {
+        self.game.state().ok_or_else(not_started)
+    }
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> MailPosition<R> {
+    fn position(&self) -> Result<&R, JsValue> {
+        Ok(&self.state)
+    }
+}
+
+fn mail_replay<R: Catalogued + DrawnScenario + 'static>(game: &MailGame<R>, n: u32) -> Result<Box<dyn Handle>, JsValue> {
+    let choices = (n as usize).min(game.choice_count());
+    let state = game.position_after(choices).map_err(mail_error)?;
+    Ok(Box::new(MailPosition { game: game.clone(), state, choices }))
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> Handle for MailHandle<R> {
+    position_methods!();
+    fn export_string(&self) -> String {
+        self.latest.clone()
+    }
+    fn prompt(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.game.prompt())
+    }
+    fn apply(&mut self, action: &JsValue) -> Result<JsValue, JsValue> {
+        let action: R::Action = from_js(action, "action")?;
+        to_js(&self.game.apply(&action).map_err(mail_error)?)
+    }
+    fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue> {
+        to_js(&self.game.apply_listed(index as usize).map_err(mail_error)?)
+    }
+    fn history(&self, _viewer: Option<String>) -> Result<JsValue, JsValue> {
+        // Every fact of a mail game is public (`Rules::HIDDEN_FACTS` is refused).
+        to_js(&self.game.history())
+    }
+    fn can_undo(&self) -> bool {
+        self.game.can_undo()
+    }
+    fn undo(&mut self) -> Result<(), JsValue> {
+        self.game.undo().map_err(mail_error)
+    }
+    fn choice_count(&self) -> u32 {
+        self.game.choice_count() as u32
+    }
+    fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue> {
+        mail_replay(&self.game, n)
+    }
+    fn mail(&self) -> Option<&dyn MailOps> {
+        Some(self)
+    }
+    fn mail_mut(&mut self) -> Option<&mut dyn MailOps> {
+        Some(self)
+    }
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> Handle for MailPosition<R> {
+    position_methods!();
+    fn export_string(&self) -> String {
+        String::new()
+    }
+    fn prompt(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.state.prompt())
+    }
+    fn apply(&mut self, _action: &JsValue) -> Result<JsValue, JsValue> {
+        Err(read_only())
+    }
+    fn apply_index(&mut self, _index: u32) -> Result<JsValue, JsValue> {
+        Err(read_only())
+    }
+    fn history(&self, _viewer: Option<String>) -> Result<JsValue, JsValue> {
+        let mut h = self.game.history();
+        h.truncate(self.choices + 1);
+        to_js(&h)
+    }
+    fn can_undo(&self) -> bool {
+        false
+    }
+    fn undo(&mut self) -> Result<(), JsValue> {
+        Err(read_only())
+    }
+    fn choice_count(&self) -> u32 {
+        self.choices as u32
+    }
+    fn replay_to(&self, n: u32) -> Result<Box<dyn Handle>, JsValue> {
+        mail_replay(&self.game, n)
+    }
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> MailOps for MailHandle<R> {
+    fn receive(&mut self, string: &str) -> Result<u32, JsValue> {
+        let added = self.game.receive(string).map_err(mail_error)?;
+        if added > 0 {
+            self.latest = string.trim().to_string();
+        }
+        Ok(added as u32)
+    }
+    fn unlock(&mut self, passphrase: &str) -> Result<(), JsValue> {
+        self.game.unlock(passphrase).map_err(mail_error)
+    }
+    fn send(&mut self) -> Result<String, JsValue> {
+        let s = self.game.send().map_err(mail_error)?;
+        self.latest = s.clone();
+        Ok(s)
+    }
+    fn latest(&self) -> String {
+        self.latest.clone()
+    }
+    fn summary(&self) -> Option<String> {
+        self.game.summary()
+    }
+    fn news(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.game.news())
+    }
+    fn fingerprint(&self, side: &str) -> Result<Option<String>, JsValue> {
+        Ok(self.game.fingerprint(side_from::<R>(side, "side")?))
+    }
+    fn status(&self) -> Result<JsValue, JsValue> {
+        let g = &self.game;
+        to_js(&MailStatus {
+            side: side_name::<R>(g.side()),
+            opener: side_name::<R>(g.opener()),
+            game: g.game_hex(),
+            entries: g.entries() as u32,
+            turns: g.turns().len() as u32,
+            started: g.state().is_some(),
+            unlocked: g.is_unlocked(),
+            my_turn: g.is_my_turn(),
+            next_is_mine: g.next_is_mine(),
+            to_send: g.turn_to_send(),
+            over: g.state().is_some_and(|s| s.prompt_ref().is_none()),
+        })
+    }
+    fn is_my_turn(&self) -> bool {
+        self.game.is_my_turn()
+    }
+}
+
+/// Production Argon2 (`Settings::default()`) in every page and script.
+fn mail_start<R: Catalogued + DrawnScenario + 'static>(side: &str, passphrase: &str, scenario: &str, options: &JsValue) -> Result<Box<dyn Handle>, JsValue> {
+    let side = side_from::<R>(side, "side")?;
+    let mut game = MailGame::<R>::new(side, passphrase, scenario, options_from_js(options)?, Settings::default()).map_err(mail_error)?;
+    let first = game.send().map_err(mail_error)?;
+    Ok(MailHandle::new(game, first))
+}
+
+fn mail_answer<R: Catalogued + DrawnScenario + 'static>(opening: &str, passphrase: &str) -> Result<Box<dyn Handle>, JsValue> {
+    let mut game = MailGame::<R>::answer(opening, passphrase, Settings::default()).map_err(mail_error)?;
+    let answer = game.send().map_err(mail_error)?;
+    Ok(MailHandle::new(game, answer))
+}
+
+fn mail_load<R: Catalogued + DrawnScenario + 'static>(string: &str, side: &str, passphrase: Option<String>) -> Result<Box<dyn Handle>, JsValue> {
+    let side = side_from::<R>(side, "side")?;
+    let game = MailGame::<R>::load(string, side, passphrase.as_deref(), Settings::default()).map_err(mail_error)?;
+    Ok(MailHandle::new(game, string.trim().to_string()))
+}
+
+fn not_mail() -> JsValue {
+    mail_refusal("This game is not played by email")
 }
 
 /// The opponent's settings for `iterations` of search (at most 10,000,000) seeded by `seed`.
@@ -632,6 +972,76 @@ macro_rules! typed_game {
             #[wasm_bindgen(js_name = replayTo)]
             pub fn replay_to(&self, n: u32) -> Result<$class, JsValue> {
                 Ok($class { inner: self.inner.replay_to(n)? })
+            }
+
+            // Play by email (mail::MailGame, production Argon2): the same methods above play it.
+
+            /// Open a game by email as `side`, keys from `passphrase` (this takes a moment:
+            /// Argon2id); `mailString()` is the opening to send. Refused for a ruleset with
+            /// hidden facts.
+            #[wasm_bindgen(js_name = mailStart)]
+            pub fn mail_start(#[wasm_bindgen(unchecked_param_type = $side)] side: &str, passphrase: &str, scenario: &str, #[wasm_bindgen(unchecked_param_type = $options)] options: JsValue) -> Result<$class, JsValue> {
+                Ok($class { inner: mail_start::<$ty>(side, passphrase, scenario, &options)? })
+            }
+            /// Answer an opening string as the other side, keys from `passphrase`; `mailString()` is the answer to send.
+            #[wasm_bindgen(js_name = mailAnswer)]
+            pub fn mail_answer(opening: &str, passphrase: &str) -> Result<$class, JsValue> {
+                Ok($class { inner: mail_answer::<$ty>(opening, passphrase)? })
+            }
+            /// Open the latest string of a mail game as `side` (checked and replayed); with the passphrase, unlocked.
+            #[wasm_bindgen(js_name = mailLoad)]
+            pub fn mail_load(string: &str, #[wasm_bindgen(unchecked_param_type = $side)] side: &str, passphrase: Option<String>) -> Result<$class, JsValue> {
+                Ok($class { inner: mail_load::<$ty>(string, side, passphrase)? })
+            }
+            /// Whether this game is played by email.
+            #[wasm_bindgen(js_name = isMail)]
+            pub fn is_mail(&self) -> bool {
+                self.inner.mail().is_some()
+            }
+            /// Take in the opponent's string: it must extend the history held. The number of new entries (0: the same string again).
+            #[wasm_bindgen(js_name = mailReceive)]
+            pub fn mail_receive(&mut self, string: &str) -> Result<u32, JsValue> {
+                self.inner.mail_mut().ok_or_else(not_mail)?.receive(string)
+            }
+            /// Unlock this side's keys with its passphrase (this takes a moment: Argon2id).
+            #[wasm_bindgen(js_name = mailUnlock)]
+            pub fn mail_unlock(&mut self, passphrase: &str) -> Result<(), JsValue> {
+                self.inner.mail_mut().ok_or_else(not_mail)?.unlock(passphrase)
+            }
+            /// The finished turn signed and added to the history: the string to mail (the last one again if nothing was played since).
+            #[wasm_bindgen(js_name = mailSend)]
+            pub fn mail_send(&mut self) -> Result<String, JsValue> {
+                self.inner.mail_mut().ok_or_else(not_mail)?.send()
+            }
+            /// The latest string of the history held (received or sent): what a page keeps.
+            #[wasm_bindgen(js_name = mailString)]
+            pub fn mail_string(&self) -> Result<String, JsValue> {
+                Ok(self.inner.mail().ok_or_else(not_mail)?.latest())
+            }
+            /// One line on this side's last sent turn.
+            #[wasm_bindgen(js_name = mailSummary)]
+            pub fn mail_summary(&self) -> Result<Option<String>, JsValue> {
+                Ok(self.inner.mail().ok_or_else(not_mail)?.summary())
+            }
+            /// What happened since this side's last turn, choice by choice.
+            #[wasm_bindgen(js_name = mailNews, unchecked_return_type = $history)]
+            pub fn mail_news(&self) -> Result<JsValue, JsValue> {
+                self.inner.mail().ok_or_else(not_mail)?.news()
+            }
+            /// The fingerprint of `side`'s public key once known (compare them by another channel).
+            #[wasm_bindgen(js_name = mailFingerprint)]
+            pub fn mail_fingerprint(&self, #[wasm_bindgen(unchecked_param_type = $side)] side: &str) -> Result<Option<String>, JsValue> {
+                self.inner.mail().ok_or_else(not_mail)?.fingerprint(side)
+            }
+            /// Where the mail game stands.
+            #[wasm_bindgen(js_name = mailStatus, unchecked_return_type = "MailStatus")]
+            pub fn mail_status(&self) -> Result<JsValue, JsValue> {
+                self.inner.mail().ok_or_else(not_mail)?.status()
+            }
+            /// Can this side choose now (its turn, unlocked, the rules asking it)? False for a game not by email.
+            #[wasm_bindgen(js_name = isMyTurn)]
+            pub fn is_my_turn(&self) -> bool {
+                self.inner.mail().is_some_and(|m| m.is_my_turn())
             }
         }
     };

@@ -76,6 +76,10 @@ pub struct RulesetInfo {
     pub board: String,
     /// Whether a side has secrets from the other (fog of war, a hidden hand).
     pub hidden_information: bool,
+    /// Whether it can be played by email (`mail::MailGame`): only a ruleset without hidden facts.
+    pub mail: bool,
+    /// Why not, in one line for the start screen (null when it can).
+    pub mail_note: Option<String>,
     /// The engine's names of the sides, in `Search::SIDES` order.
     pub sides: Vec<String>,
     pub default_scenario: String,
@@ -148,6 +152,10 @@ pub fn info<R: Catalogued>() -> RulesetInfo {
         rules_version: R::RULES_VERSION,
         board: R::BOARD.into(),
         hidden_information: R::HIDDEN_INFORMATION,
+        mail: !R::HIDDEN_FACTS && R::SIDES.len() == 2,
+        mail_note: R::HIDDEN_FACTS.then(|| {
+            format!("Play by email is not offered for {}: its sides keep facts hidden from each other, which mail cannot seal yet.", R::TITLE)
+        }),
         sides: R::SIDES.iter().map(|s| name(serde_json::to_value(s).unwrap_or_default())).collect(),
         default_scenario: R::DEFAULT_SCENARIO.into(),
         scenarios: R::scenarios(),

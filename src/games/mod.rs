@@ -157,6 +157,8 @@ pub enum ErrorKind {
     NothingToUndo,
     /// A value given to the engine is not of the expected shape (too deep, too large, not JSON).
     BadInput,
+    /// A play-by-email refusal: a mail string, a passphrase or a turn (`mail::MailError`).
+    Mail,
 }
 
 impl GameError {

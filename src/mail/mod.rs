@@ -458,6 +458,27 @@ fn replay_turn<R: Rules + Search>(
     Ok(Turn { number, side: turn_side, reveal, seed, actions, history })
 }
 
+/// What a string says of itself before it is checked: for a page to pick the ruleset's engine
+/// and the held game it belongs to. Nothing here is trusted until `answer`, `load` or `receive`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Peek {
+    pub ruleset: String,
+    /// The game id in hex.
+    pub game: String,
+    /// Entries: 1 for an opening to answer.
+    pub entries: usize,
+    /// The index in `Search::SIDES` of the sender of the last entry.
+    pub sender: u8,
+}
+
+/// Read a string's ruleset, game and sender without checking it (see `Peek`).
+pub fn peek(s: &str) -> Result<Peek, MailError> {
+    let t = wire::decode(s)?.transcript;
+    let sender = t.entries.last().map(|e| e.side).ok_or_else(|| MailError::changed("it holds no entry"))?;
+    let game = t.header.game_id.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(Peek { ruleset: t.header.ruleset, game, entries: t.entries.len(), sender })
+}
+
 impl<R: Rules + Search> MailGame<R> {
     /// Open a new game as `side`: the first string (to `send`) holds this side's public key and
     /// dice anchor only.
@@ -639,6 +660,76 @@ impl<R: Rules + Search> MailGame<R> {
         let turn = Turn { number, side: side_of::<R>(self.local)?, reveal, seed, actions: Vec::new(), history };
         self.pending = Some(Pending { turn, undo: Vec::new() });
         Ok(())
+    }
+
+    /// Whether the local side's keys are unlocked (by its passphrase).
+    pub fn is_unlocked(&self) -> bool {
+        self.keys.is_some()
+    }
+
+    /// The side that opened the game.
+    pub fn opener(&self) -> R::Side {
+        R::SIDES[usize::from(self.held.transcript.header.opener.min(1))]
+    }
+
+    /// The entries of the history held (with the local side's sent ones).
+    pub fn entries(&self) -> usize {
+        self.held.transcript.entries.len()
+    }
+
+    /// The game id in hex (as `peek` gives it).
+    pub fn game_hex(&self) -> String {
+        self.game_id().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Whether the next turn is the local side's (the opening exchanged, the game not over),
+    /// whether or not its keys are unlocked.
+    pub fn next_is_mine(&self) -> bool {
+        if self.pending.is_some() {
+            return true;
+        }
+        let over = self.held.state.as_ref().is_some_and(|s| s.prompt_ref().is_none());
+        self.held.transcript.entries.len() >= 2
+            && !over
+            && side_of_turn(self.held.transcript.header.opener, self.next_turn()) == self.local
+    }
+
+    /// Whether the local turn is played to its end and waits to be sent.
+    pub fn turn_to_send(&self) -> bool {
+        self.pending.is_some() && !self.is_my_turn()
+    }
+
+    /// The whole history, choice by choice: every turn received or sent, then the unsent one.
+    pub fn history(&self) -> Vec<HistoryEntry<R::Side, R::Action, R::Event>> {
+        let pending = self.pending.iter().map(|p| &p.turn);
+        self.held.turns.iter().chain(pending).flat_map(|t| t.history.iter().cloned()).collect()
+    }
+
+    /// Every choice so far (the unsent turn's included).
+    pub fn choice_count(&self) -> usize {
+        let pending = self.pending.iter().map(|p| &p.turn);
+        self.held.turns.iter().chain(pending).map(|t| t.actions.len()).sum()
+    }
+
+    /// The position after the first `n` choices of the history, replayed with each turn's seed.
+    pub fn position_after(&self, n: usize) -> Result<R, MailError> {
+        let h = &self.held.transcript.header;
+        let start = self.held.start_seed.ok_or_else(|| MailError::changed("the game has not started"))?;
+        let options = R::decode_options(&h.options).map_err(|e| MailError::Setup(e.to_string()))?;
+        let mut state = R::new_game(&h.scenario, &options, start).map_err(|e| MailError::Setup(e.to_string()))?;
+        let mut left = n;
+        let pending = self.pending.iter().map(|p| &p.turn);
+        for t in self.held.turns.iter().chain(pending) {
+            if left == 0 {
+                break;
+            }
+            state = state.reseeded(t.seed);
+            for a in t.actions.iter().take(left) {
+                state.apply(a).map_err(MailError::Game)?;
+                left -= 1;
+            }
+        }
+        Ok(state)
     }
 
     /// The local side.

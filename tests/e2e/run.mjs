@@ -21,6 +21,7 @@ import deploy from './deploy.mjs';
 import hexmap, { hexmapPhone } from './hexmap.mjs';
 import games, { gamesPhone } from './games.mjs';
 import loading, { loadingPhone } from './loading.mjs';
+import mail, { mailPhone } from './mail.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -41,6 +42,8 @@ const SUITES = [
   { name: 'games-phone', run: gamesPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'loading', run: loading, viewport: { width: 1366, height: 900 } },
   { name: 'loading-phone', run: loadingPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
+  { name: 'mail', run: mail },
+  { name: 'mail-phone', run: mailPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
 ];
 
 async function main() {

@@ -9,7 +9,7 @@
 //
 // Each ruleset has a module of its own (modules.ts), loaded when a game of it is first started,
 // resumed or loaded; the start screen is drawn before any, from the catalogue shipped with the page.
-import type { Catalogue, ErrorKind, HistoryEntry, Point, Prompt, RulesetInfo } from '../pkg/napoleonic.js';
+import type { Catalogue, ErrorKind, HistoryEntry, MailPeek, MailStatus, Point, Prompt, RulesetInfo } from '../pkg/napoleonic.js';
 import { instantiate, moduleFile, type EngineModule } from './modules.js';
 import shippedCatalogue from '../pkg/catalogue.json';
 
@@ -63,6 +63,17 @@ export interface EngineGame<T extends RulesetTypes> {
   undo(): void;
   choiceCount(): number;
   replayTo(n: number): EngineGame<T>;
+  // Play by email (a class made by mailStart, mailAnswer or mailLoad; the others refuse these).
+  isMail(): boolean;
+  isMyTurn(): boolean;
+  mailReceive(string: string): number;
+  mailUnlock(passphrase: string): void;
+  mailSend(): string;
+  mailString(): string;
+  mailSummary(): string | undefined;
+  mailNews(): HistoryStep<T>[];
+  mailFingerprint(side: T['side']): string | undefined;
+  mailStatus(): MailStatus;
   free(): void;
 }
 
@@ -75,6 +86,7 @@ const KIND_WORDS: Record<ErrorKind, string> = {
   'replay-failure': 'The saved game does not replay',
   'nothing-to-undo': 'There is nothing to undo',
   'bad-input': 'The engine was given a bad value',
+  mail: 'Play by email refused',
 };
 
 function errorKind(text: string): ErrorKind | null {
@@ -86,6 +98,7 @@ function errorKind(text: string): ErrorKind | null {
     case 'replay-failure':
     case 'nothing-to-undo':
     case 'bad-input':
+    case 'mail':
       return text;
     default:
       return null;
@@ -195,6 +208,16 @@ export async function savedRuleset(saved: string, likely: string): Promise<strin
   const known = cachedCatalogue.rulesets.some((r) => r.id === likely) ? likely : (cachedCatalogue.rulesets[0]?.id ?? likely);
   const engine = ready.get(known) ?? ready.values().next().value ?? (await loadRuleset(known));
   return engine.savedRuleset(saved.trim());
+}
+
+/**
+ * What a play-by-email string says of itself (ruleset, game, sender), read by a module already
+ * loaded, else by `likely`'s; throws the engine's error if it is not a mail string.
+ */
+export async function mailPeek(text: string, likely: string): Promise<MailPeek> {
+  const known = cachedCatalogue.rulesets.some((r) => r.id === likely) ? likely : (cachedCatalogue.rulesets[0]?.id ?? likely);
+  const engine = ready.get(known) ?? ready.values().next().value ?? (await loadRuleset(known));
+  return engine.mailPeek(text.trim());
 }
 
 /** A game in progress (or a replayed earlier position): the engine's typed handle plus caches. */
@@ -337,6 +360,60 @@ export class Session<T extends RulesetTypes = RulesetTypes> {
    * corners), in hundredths of an inch, as the rules measure "within N inches". */
   tableDistance(a: Point[], b: Point[]): number {
     return this.engine.tableDistance(a, b);
+  }
+
+  // ---- play by email --------------------------------------------------------------------------
+
+  /** Whether this game is played by email. */
+  isMail(): boolean {
+    return this.game.isMail();
+  }
+
+  /** Can the local side of a mail game choose now? */
+  isMyTurn(): boolean {
+    return this.game.isMyTurn();
+  }
+
+  mailStatus(): MailStatus {
+    return this.game.mailStatus();
+  }
+
+  /** Take in the opponent's string (throws the engine's refusal, changing nothing); the new entries. */
+  mailReceive(text: string): number {
+    const added = this.game.mailReceive(text.trim());
+    this.changed();
+    return added;
+  }
+
+  /** Unlock the local side's keys (throws the refusal of a wrong passphrase). */
+  mailUnlock(passphrase: string): void {
+    this.game.mailUnlock(passphrase);
+    this.changed();
+  }
+
+  /** The finished turn signed: the string to mail. */
+  mailSend(): string {
+    const s = this.game.mailSend();
+    this.changed();
+    return s;
+  }
+
+  /** The latest string of the history held. */
+  mailString(): string {
+    return this.game.mailString();
+  }
+
+  mailSummary(): string | null {
+    return this.game.mailSummary() ?? null;
+  }
+
+  /** What happened since the local side's last turn, choice by choice. */
+  mailNews(): HistoryStep<T>[] {
+    return this.game.mailNews() ?? [];
+  }
+
+  mailFingerprint(side: T['side']): string | null {
+    return this.game.mailFingerprint(side) ?? null;
   }
 
   /** Release the wasm memory of this game. */

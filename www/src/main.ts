@@ -9,12 +9,14 @@ import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
-import { confirmCatalogue, errorMessage, loadedRuleset, loadRuleset, savedRuleset, Session, type EngineModule, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
+import type { MailPeek } from '../pkg/napoleonic.js';
+import { confirmCatalogue, errorMessage, loadedRuleset, loadRuleset, mailPeek, refusalOf, savedRuleset, Session, type EngineModule, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
 import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards } from './games/adapter.js';
 import { forgetRulesets, rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
 import { oddsBar } from './ui/odds.js';
+import { mailbox } from './ui/mailbox.js';
 import { GameShelf, newGameId, playedWhen, type GameRecord, type GameSummary, type StorageProblem } from './ui/saves.js';
 
 // The shell hands the engine's values back to the adapter of the session that gave them; it
@@ -120,6 +122,48 @@ const el = {
   curtainText: byId<HTMLParagraphElement>('curtain-text'),
   curtainPass: byId<HTMLButtonElement>('curtain-pass'),
   curtainNew: byId<HTMLButtonElement>('curtain-new'),
+  saves: byId<HTMLElement>('saves'),
+  seedLabel: byId<HTMLLabelElement>('seed-label'),
+  startProgress: byId<HTMLParagraphElement>('start-progress'),
+  howScreen: byId<HTMLInputElement>('how-screen'),
+  howMail: byId<HTMLInputElement>('how-mail'),
+  mailNote: byId<HTMLParagraphElement>('mail-note'),
+  mailFields: byId<HTMLDivElement>('mail-fields'),
+  mailSide: byId<HTMLSelectElement>('mail-side'),
+  mailPass: byId<HTMLInputElement>('mail-pass'),
+  mailPass2: byId<HTMLInputElement>('mail-pass2'),
+  mailRemember: byId<HTMLInputElement>('mail-remember'),
+  startMailText: byId<HTMLTextAreaElement>('start-mail-text'),
+  startMailOpen: byId<HTMLButtonElement>('start-mail-open'),
+  startMailError: byId<HTMLParagraphElement>('start-mail-error'),
+  mailPanel: byId<HTMLElement>('mail-panel'),
+  mailState: byId<HTMLParagraphElement>('mail-state'),
+  mailUnlock: byId<HTMLButtonElement>('mail-unlock'),
+  mailSend: byId<HTMLButtonElement>('mail-send'),
+  mailOut: byId<HTMLDivElement>('mail-out'),
+  mailSummary: byId<HTMLParagraphElement>('mail-summary'),
+  mailText: byId<HTMLTextAreaElement>('mail-text'),
+  mailLink: byId<HTMLInputElement>('mail-link'),
+  mailCopy: byId<HTMLButtonElement>('mail-copy'),
+  mailCopied: byId<HTMLSpanElement>('mail-copied'),
+  mailOpenBox: byId<HTMLDetailsElement>('mail-open-box'),
+  mailIn: byId<HTMLTextAreaElement>('mail-in'),
+  mailReceive: byId<HTMLButtonElement>('mail-receive'),
+  mailError: byId<HTMLParagraphElement>('mail-error'),
+  mailNewsBox: byId<HTMLDivElement>('mail-news-box'),
+  mailNews: byId<HTMLOListElement>('mail-news'),
+  mailPrints: byId<HTMLParagraphElement>('mail-prints'),
+  mailAsk: byId<HTMLDialogElement>('mail-ask'),
+  mailAskForm: byId<HTMLFormElement>('mail-ask-form'),
+  mailAskText: byId<HTMLParagraphElement>('mail-ask-text'),
+  mailAskPass: byId<HTMLInputElement>('mail-ask-pass'),
+  mailAskAgain: byId<HTMLLabelElement>('mail-ask-again'),
+  mailAskPass2: byId<HTMLInputElement>('mail-ask-pass2'),
+  mailAskRemember: byId<HTMLInputElement>('mail-ask-remember'),
+  mailAskProgress: byId<HTMLParagraphElement>('mail-ask-progress'),
+  mailAskError: byId<HTMLParagraphElement>('mail-ask-error'),
+  mailAskOk: byId<HTMLButtonElement>('mail-ask-ok'),
+  mailAskCancel: byId<HTMLButtonElement>('mail-ask-cancel'),
 };
 
 /** Timings for the end-to-end test's performance report. */
@@ -345,7 +389,7 @@ function keepInView(node: HTMLElement): void {
   if (box.top < top || box.bottom > bottom) node.scrollIntoView({ block: 'nearest' });
 }
 
-const errorPlaces = [el.error, el.startError, el.startImportError, el.decideError, el.importError];
+const errorPlaces = [el.error, el.startError, el.startImportError, el.decideError, el.importError, el.startMailError, el.mailError];
 
 function clearError(): void {
   for (const place of errorPlaces) {
@@ -427,6 +471,9 @@ const knownLevel = (level: string) => level in LEVELS;
 /** Keep the current game (after every choice): its record and its line in the list. */
 function autosave(): void {
   if (!current) return;
+  // A game by email keeps its latest string (ui/mailbox.ts), not a saved game.
+  if (current.session.isMail()) return;
+  mailbox.setLast(null);
   // With hidden information the log's action lines may hold a side's secrets: the log is rebuilt
   // from the engine's history for whoever takes the screen.
   const actions = hiddenInfo(current) ? [] : logActions();
@@ -623,6 +670,18 @@ function render(): void {
     return;
   }
   const s = shown()!;
+  renderMail(c);
+  // A game by email before its opening exchange is done: nothing on the board yet.
+  if (c.session.isMail() && !c.session.mailStatus().started) {
+    for (const b of Object.values(viewBoards)) b.show(false);
+    el.board.hidden = true;
+    el.zoomControls.hidden = true;
+    clearChoices();
+    el.undo.disabled = true;
+    el.prompt.textContent = 'The game begins when the opening exchange is done.';
+    el.promptSide.hidden = true;
+    return;
+  }
   const vb = viewBoards[c.entry.info.board];
   for (const [k, b] of Object.entries(viewBoards)) if (k !== c.entry.info.board) b.show(false);
   if (vb) {
@@ -647,7 +706,7 @@ function render(): void {
     board.setTrails(c.ui.trails(lastEvents));
     renderStatus(c, view);
     renderOutcome(c, s);
-    if (replay) {
+    if (replay || mailLocked(c)) {
       board.setReadOnly(true);
       board.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
@@ -716,7 +775,7 @@ function renderViewBoard(c: Current, s: Session, board: ViewBoard): void {
     seenSide ??= side;
     const view = s.view(side);
     renderStatus(c, view);
-    if (replay) {
+    if (replay || mailLocked(c)) {
       board.setReadOnly(true);
       c.ui.drawView?.(boards, view, { hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
       renderPrompt(c, prompt, true);
@@ -1845,6 +1904,7 @@ function fillRulesetFields(): void {
   }
   el.options.replaceChildren(...(legend ? [legend] : []), ...fields);
   showLevel();
+  fillMailFields(entry);
 }
 
 /** The computer's level is asked only when it plays a side. */
@@ -2065,6 +2125,7 @@ async function startGame(event: SubmitEvent): Promise<void> {
   const { options, players, seed } = startChoices();
   const level = el.level.value in LEVELS ? el.level.value : DEFAULT_LEVEL;
   const scenario = el.scenario.value || chosen.info.default_scenario;
+  if (el.howMail.checked && chosen.info.mail) return startMail(chosen, scenario, options);
   let next: Session;
   let entry: RulesetEntry;
   try {
@@ -2305,6 +2366,11 @@ async function fromLocation(): Promise<boolean> {
       return text;
     }
   };
+  if (hash.startsWith('#m=')) {
+    const text = decode(hash.slice(3));
+    clear();
+    return await openMail(text, el.start.hidden ? el.error : el.startMailError);
+  }
   if (hash.startsWith('#g=')) {
     const text = decode(hash.slice(3).split('&')[0] ?? '');
     clear();
@@ -2326,6 +2392,423 @@ async function fromLocation(): Promise<boolean> {
     return true;
   }
   return false;
+}
+
+// ---- play by email ----------------------------------------------------------------------------
+//
+// A mail game is a Session over the engine's mail handle (mailStart, mailAnswer, mailLoad): the
+// board, the prompt, the log and undo are the shell's as for any game; the page only says when
+// to send, takes in the opponent's string and asks for the passphrase when the engine needs it.
+// The engine checks everything; its refusals are shown in its own words and change nothing.
+
+/** Timings and sizes for the end-to-end test's report. */
+const mailPerf = { deriveMs: [] as number[] };
+Object.assign(window, { __mail: mailPerf });
+
+function isMailGame(c: Current | null): c is Current {
+  return !!c && c.session.isMail();
+}
+
+/** A mail game whose board must not take choices now (not the local side's turn, or locked). */
+function mailLocked(c: Current): boolean {
+  return c.session.isMail() && !c.session.isMyTurn();
+}
+
+/** Paint first (the progress text), then do the slow work (Argon2id takes a moment). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** The mail string in what a player pasted: a `#m=` link's, a bare string, or the mail's longest token. */
+function mailStringIn(text: string): string {
+  const t = text.trim();
+  const link = /#m=([A-Za-z0-9_%-]+)/.exec(t);
+  if (link?.[1]) {
+    try {
+      return decodeURIComponent(link[1]);
+    } catch {
+      return link[1];
+    }
+  }
+  if (!/\s/.test(t)) return t;
+  const tokens = t.match(/[A-Za-z0-9_-]{60,}/g) ?? [];
+  return tokens.sort((a, b) => b.length - a.length)[0] ?? t;
+}
+
+function mailWords(e: {} | null | undefined): string {
+  return refusalOf(e).message;
+}
+
+/** Keep the current mail game's latest string (and its passphrase if remembered). */
+function keepMail(c: Current, passphrase?: string | null): void {
+  const status = c.session.mailStatus();
+  const kept = mailbox.get(status.game);
+  const remembered = passphrase === undefined ? kept?.passphrase : (passphrase ?? undefined);
+  mailbox.put(status.game, { ruleset: c.entry.id, side: status.side, string: c.session.mailString(), passphrase: remembered, at: Date.now() });
+}
+
+/**
+ * Ask for the passphrase in the dialog and run `attempt` with it (progress shown while the key
+ * is derived; a refusal is shown in the dialog, which stays open). `twice`: a new passphrase.
+ * Resolves with whether it was remembered, or null if cancelled.
+ */
+function askPassphrase(text: string, twice: boolean, attempt: (passphrase: string) => void): Promise<{ remember: boolean } | null> {
+  el.mailAskText.textContent = text;
+  el.mailAskAgain.hidden = !twice;
+  el.mailAskPass.value = el.mailAskPass2.value = '';
+  el.mailAskPass.autocomplete = twice ? 'new-password' : 'current-password';
+  el.mailAskRemember.checked = false;
+  el.mailAskProgress.hidden = el.mailAskError.hidden = true;
+  el.mailAskOk.disabled = false;
+  el.mailAsk.showModal();
+  el.mailAskPass.focus();
+  return new Promise((resolve) => {
+    const done = (value: { remember: boolean } | null) => {
+      el.mailAskForm.onsubmit = null;
+      el.mailAskCancel.onclick = null;
+      el.mailAskPass.value = el.mailAskPass2.value = '';
+      el.mailAsk.close();
+      resolve(value);
+    };
+    el.mailAskCancel.onclick = () => done(null);
+    el.mailAskForm.onsubmit = (event) => {
+      event.preventDefault();
+      const pass = el.mailAskPass.value;
+      const fail = (message: string) => {
+        el.mailAskProgress.hidden = true;
+        el.mailAskError.textContent = message;
+        el.mailAskError.hidden = false;
+        el.mailAskOk.disabled = false;
+      };
+      if (twice && pass.length < 8) return fail('Choose a passphrase of at least 8 characters (a few words are best).');
+      if (twice && pass !== el.mailAskPass2.value) return fail('The two passphrases differ: type the same one twice.');
+      if (!pass) return fail('Enter your passphrase.');
+      el.mailAskError.hidden = true;
+      el.mailAskProgress.textContent = 'Checking the passphrase (deriving your keys takes a moment)…';
+      el.mailAskProgress.hidden = false;
+      el.mailAskOk.disabled = true;
+      void afterPaint().then(() => {
+        const t0 = performance.now();
+        try {
+          attempt(pass);
+        } catch (e) {
+          fail(mailWords(e));
+          return;
+        }
+        mailPerf.deriveMs.push(performance.now() - t0);
+        const remember = el.mailAskRemember.checked;
+        if (remember) rememberedPass = pass;
+        done({ remember });
+      });
+    };
+  });
+}
+
+/** The passphrase just typed with "remember" ticked, until it is kept with its game. */
+let rememberedPass: string | null = null;
+
+function takeRemembered(remember: boolean): string | null {
+  const p = remember ? rememberedPass : null;
+  rememberedPass = null;
+  return p;
+}
+
+/** Adopt a mail game: the shell's game screen, with the mail panel. */
+function adoptMail(next: Session, entry: RulesetEntry, note: string, passphrase?: string | null): void {
+  const status = next.mailStatus();
+  const players = Object.fromEntries(entry.sides.map((s) => [s.id, 'human']));
+  leaveCurrent('Opening a game by email', 'Open it', () => {
+    clearError();
+    void adopt(next, entry, players, note, [], false, DEFAULT_LEVEL, `mail:${status.game}`);
+    if (current?.session === next) {
+      keepMail(current, passphrase);
+      renderMail(current);
+    }
+  }, () => next.free());
+}
+
+/** The text block and link of the latest string this side sent. */
+function showMailOut(c: Current): void {
+  const status = c.session.mailStatus();
+  const string = c.session.mailString();
+  const side = sideInfo(c, status.side)?.label ?? status.side;
+  let summary = c.session.mailSummary();
+  if (!summary) summary = status.entries === 1 ? `A new game of ${c.entry.info.title} by email: I play the ${side}.` : `I answer your opening: I play the ${side}.`;
+  const link = `${location.origin}${location.pathname}#m=${string}`;
+  el.mailSummary.textContent = summary;
+  el.mailLink.value = link;
+  el.mailText.value = `${summary}\n\nOpen this link to play your turn:\n${link}\n\nOr paste this string into "Open your opponent's turn":\n${string}\n`;
+  el.mailOut.hidden = false;
+  el.mailCopied.hidden = true;
+}
+
+/** The mail panel: where the game stands, what to do next. */
+function renderMail(c: Current | null): void {
+  const mail = isMailGame(c);
+  el.mailPanel.hidden = !mail;
+  el.saves.hidden = mail;
+  document.body.dataset.mail = '';
+  if (!mail) return;
+  const s = c.session.mailStatus();
+  const opp = c.entry.sides.find((x) => x.id !== s.side);
+  const them = opp?.label ?? 'opponent';
+  let state: string;
+  let key: string;
+  if (s.over) [key, state] = ['over', 'The game is over.'];
+  else if (s.entries === 1) [key, state] = ['opening', `Send this opening to your opponent (the ${them} player), then open their answer here.`];
+  else if (s.to_send) [key, state] = ['send', 'Your turn is played: send it to your opponent.'];
+  else if (s.my_turn) [key, state] = ['play', 'Your turn: play it, then send it.'];
+  else if (s.next_is_mine) [key, state] = ['locked', 'Your turn: enter your passphrase to play it.'];
+  else [key, state] = ['wait', `Waiting for the ${them} player's turn: open it here when it comes.`];
+  document.body.dataset.mail = key;
+  el.mailState.textContent = state;
+  el.mailUnlock.hidden = key !== 'locked';
+  el.mailSend.hidden = key !== 'send' && key !== 'play';
+  el.mailSend.disabled = key !== 'send';
+  el.mailOpenBox.open = key === 'wait' || key === 'opening';
+  if (key === 'play' || key === 'locked' || key === 'send') el.mailOut.hidden = true;
+  const prints = c.entry.sides.map((x) => `${x.label} ${c.session.mailFingerprint(x.id) ?? '(not yet)'}`);
+  el.mailPrints.textContent = `Key fingerprints (compare them with your opponent's by phone or in person): ${prints.join(' · ')}`;
+}
+
+/** What happened since the local side's last turn: one line a choice, each shown on the board by a click. */
+function renderNews(c: Current): void {
+  let news: HistoryStep[];
+  try {
+    news = c.session.mailNews();
+  } catch {
+    news = [];
+  }
+  const total = c.session.choiceCount();
+  const from = total + 1 - news.length;
+  el.mailNews.replaceChildren(
+    ...news.map((step, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      const who = step.side ? `${sideInfo(c, step.side)?.label ?? step.side}: ` : '';
+      b.textContent = `${who}${step.description ?? 'The game is set up'}`;
+      const choice = from + i;
+      b.addEventListener('click', () => viewChoice(choice));
+      li.append(b);
+      return li;
+    }),
+  );
+  el.mailNewsBox.hidden = news.length === 0;
+}
+
+/** The game is begun: adopt's log rebuilt from the engine's history and the board drawn again. */
+function mailChanged(c: Current): void {
+  placedFor = null;
+  listFor = null;
+  statusKey = '';
+  log.reset(buildLog(c, []));
+  lastEvents = [];
+  renderNews(c);
+  render();
+}
+
+/** Unlock the current mail game's side (the remembered passphrase, else asked). */
+async function unlockMail(c: Current): Promise<boolean> {
+  const kept = mailbox.get(c.session.mailStatus().game);
+  if (kept?.passphrase) {
+    try {
+      setStatus('Unlocking your side with the remembered passphrase…');
+      await afterPaint();
+      c.session.mailUnlock(kept.passphrase);
+      mailChanged(c);
+      return true;
+    } catch {
+      // A remembered passphrase that no longer unlocks: ask.
+    }
+  }
+  const side = sideInfo(c, c.session.mailStatus().side)?.label ?? '';
+  const answer = await askPassphrase(`Your passphrase for the ${side} side of this game:`, false, (p) => c.session.mailUnlock(p));
+  if (!answer) return false;
+  if (answer.remember) keepMail(c, takeRemembered(true));
+  mailChanged(c);
+  return true;
+}
+
+/** Start a game by email from the start form. */
+async function startMail(chosen: RulesetEntry, scenario: string, options: Record<string, boolean | string>): Promise<void> {
+  const pass = el.mailPass.value;
+  if (pass.length < 8) return showError('Choose a passphrase of at least 8 characters (a few words are best).', el.startError);
+  if (pass !== el.mailPass2.value) return showError('The two passphrases differ: type the same one twice.', el.startError);
+  const side = el.mailSide.value;
+  let next: Session;
+  let entry: RulesetEntry;
+  try {
+    let engine: EngineModule;
+    ({ entry, engine } = await engineFor(chosen.id));
+    el.startProgress.textContent = 'Deriving your keys from the passphrase (this takes a moment)…';
+    el.startProgress.hidden = false;
+    await afterPaint();
+    const t0 = performance.now();
+    next = new Session(engine, entry.adapter.mailStart(engine, side, pass, scenario, options));
+    mailPerf.deriveMs.push(performance.now() - t0);
+  } catch (e) {
+    showError(`Could not start the game by email: ${mailWords(e)}`, el.startError);
+    return;
+  } finally {
+    el.startProgress.hidden = true;
+  }
+  const remember = el.mailRemember.checked ? pass : null;
+  el.mailPass.value = el.mailPass2.value = '';
+  const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
+  adoptMail(next, entry, `New game of ${entry.info.title} (${title}) by email.`, remember);
+  if (current?.session === next) showMailOut(current);
+}
+
+/**
+ * Open an opponent's string (pasted, or a `#m=` link): into the mail game on the screen or
+ * held here if it is of one; an opening is answered; a game not held is opened as the side that
+ * did not send it (another device). Nothing changes on a refusal.
+ */
+async function openMail(text: string, errorAt: HTMLElement): Promise<boolean> {
+  const string = mailStringIn(text);
+  const fail = (e: {} | null | undefined) => {
+    showError(`This turn cannot be opened: ${mailWords(e)}`, errorAt);
+    return false;
+  };
+  let peek: MailPeek;
+  let entry: RulesetEntry;
+  let engine: EngineModule;
+  try {
+    peek = await mailPeek(string, current?.entry.id ?? preloadedRuleset());
+    ({ entry, engine } = await engineFor(peek.ruleset));
+  } catch (e) {
+    return fail(e);
+  }
+  if (!entry.info.mail) return fail(entry.info.mail_note ?? 'this game cannot be played by email');
+  const c = current;
+  // The game on the screen.
+  if (isMailGame(c) && c.entry.id === entry.id && c.session.mailStatus().game === peek.game) {
+    if (replay) exitReplay();
+    let added: number;
+    try {
+      added = c.session.mailReceive(string);
+    } catch (e) {
+      return fail(e);
+    }
+    clearError();
+    keepMail(c);
+    el.mailOut.hidden = true;
+    mailChanged(c);
+    setStatus(added ? "Your opponent's turn is in: see what happened, then play yours." : 'You have this turn already.');
+    if (added && c.session.mailStatus().next_is_mine && !c.session.mailStatus().unlocked) await unlockMail(c);
+    renderMail(c);
+    return true;
+  }
+  const kept = mailbox.get(peek.game);
+  let next: Session;
+  try {
+    if (kept && kept.ruleset === entry.id) {
+      next = new Session(engine, entry.adapter.mailLoad(engine, kept.string, kept.side, undefined));
+      try {
+        next.mailReceive(string);
+      } catch (e) {
+        next.free();
+        throw e;
+      }
+    } else if (peek.entries === 1) {
+      let made: Session | null = null;
+      const answer = await askPassphrase(
+        `A new game of ${entry.info.title} by email: you play the ${entry.sides[1 - peek.sender]?.label ?? ''}. Choose your passphrase for it:`,
+        true,
+        (p) => {
+          made = new Session(engine, entry.adapter.mailAnswer(engine, string, p));
+        },
+      );
+      if (!answer || !made) return false;
+      next = made;
+      adoptMail(next, entry, `New game of ${entry.info.title} by email (an answer to an opening).`, takeRemembered(answer.remember));
+      if (current?.session === next) showMailOut(current);
+      return true;
+    } else {
+      const side = entry.sides[1 - peek.sender]?.id ?? '';
+      next = new Session(engine, entry.adapter.mailLoad(engine, string, side, undefined));
+    }
+  } catch (e) {
+    return fail(e);
+  }
+  adoptMail(next, entry, `A game of ${entry.info.title} by email.`);
+  const now = current;
+  if (now?.session !== next) return true;
+  mailChanged(now);
+  if (now.session.mailStatus().next_is_mine) await unlockMail(now);
+  renderMail(now);
+  return true;
+}
+
+/** Send the finished turn: sign it and show the text block and link. */
+function sendMail(): void {
+  const c = current;
+  if (!isMailGame(c)) return;
+  try {
+    c.session.mailSend();
+  } catch (e) {
+    showError(mailWords(e), el.mailError);
+    return;
+  }
+  clearError();
+  keepMail(c);
+  showMailOut(c);
+  renderNews(c);
+  render();
+  el.mailOut.scrollIntoView({ block: 'nearest' });
+}
+
+/** On load: the mail game last on the screen, locked (the passphrase is asked when needed). */
+async function restoreMail(): Promise<boolean> {
+  const game = mailbox.last();
+  const kept = game ? mailbox.get(game) : null;
+  if (!kept) return false;
+  try {
+    const { entry, engine } = await engineFor(kept.ruleset);
+    const next = new Session(engine, entry.adapter.mailLoad(engine, kept.string, kept.side, undefined));
+    const players = Object.fromEntries(entry.sides.map((s) => [s.id, 'human']));
+    restoring = adopt(next, entry, players, `A game of ${entry.info.title} by email.`, [], true, DEFAULT_LEVEL, `mail:${game}`);
+    await restoring;
+    if (current?.session === next) {
+      renderNews(current);
+      renderMail(current);
+      if (next.mailStatus().entries <= 2 || !next.mailStatus().next_is_mine) showMailOut(current);
+    }
+    return true;
+  } catch (e) {
+    showError(`The last game by email could not be opened: ${mailWords(e)}`, el.startMailError);
+    return false;
+  }
+}
+
+/** The start form's mail fields for the chosen ruleset (the catalogue says whether it mails). */
+function fillMailFields(entry: RulesetEntry): void {
+  const can = entry.info.mail;
+  el.howMail.disabled = !can;
+  if (!can) el.howScreen.checked = true;
+  el.mailNote.textContent = entry.info.mail_note ?? '';
+  el.mailNote.hidden = can;
+  el.mailSide.replaceChildren(
+    ...entry.sides.map((s) => {
+      const o = document.createElement('option');
+      o.value = s.id;
+      o.textContent = s.label;
+      return o;
+    }),
+  );
+  showHow();
+}
+
+/** By email: no players, computer level or seed (the dice come from both players' chains). */
+function showHow(): void {
+  const mail = el.howMail.checked && !el.howMail.disabled;
+  el.mailFields.hidden = !mail;
+  el.players.hidden = mail;
+  el.seed.disabled = mail;
+  el.seedLabel.hidden = mail;
+  if (mail) el.levelLabel.hidden = true;
+  else showLevel();
 }
 
 // ---- wiring ---------------------------------------------------------------------------------------
@@ -2369,6 +2852,19 @@ async function main(): Promise<void> {
   el.replayLive.addEventListener('click', exitReplay);
   el.replayExit.addEventListener('click', exitReplay);
   el.curtainPass.addEventListener('click', passCurtain);
+  el.howScreen.addEventListener('change', showHow);
+  el.howMail.addEventListener('change', showHow);
+  el.startMailOpen.addEventListener('click', () => void openMail(el.startMailText.value, el.startMailError).then((ok) => ok && (el.startMailText.value = '')));
+  el.mailReceive.addEventListener('click', () => void openMail(el.mailIn.value, el.mailError).then((ok) => ok && (el.mailIn.value = '')));
+  el.mailSend.addEventListener('click', sendMail);
+  el.mailUnlock.addEventListener('click', () => {
+    if (isMailGame(current)) void unlockMail(current).then(() => current && renderMail(current));
+  });
+  el.mailCopy.addEventListener('click', () => {
+    void copyText(el.mailText.value, el.mailText).then(() => {
+      el.mailCopied.hidden = false;
+    });
+  });
   el.curtainNew.addEventListener('click', showStart);
   el.moveNow.addEventListener('click', () => computer.moveNow());
   document.addEventListener('keydown', (e) => {
@@ -2392,7 +2888,7 @@ async function main(): Promise<void> {
   performance.mark('main-start');
   // A first visit (no game to restore, no link): the start screen at once, from the catalogue
   // written at build time, while the module of its chosen game is still downloading.
-  const early = !location.hash && shelf.lastId() === null && !shelf.oldAutosave(knownLevel);
+  const early = !location.hash && shelf.lastId() === null && mailbox.last() === null && !shelf.oldAutosave(knownLevel);
   fillStartForm();
   if (early) {
     showStart();
@@ -2402,7 +2898,7 @@ async function main(): Promise<void> {
   await migrateOldAutosave();
   // Otherwise the game of the link or the last game, its module first (index.html preloads the
   // last game's), and the start screen if there is none.
-  if (!early && !(await fromLocation()) && !(await restore())) showStart();
+  if (!early && !(await fromLocation()) && !(mailbox.last() !== null ? await restoreMail() : await restore())) showStart();
   if (!(await prepared)) return;
   await restoring;
   document.body.dataset.ready = 'true';

@@ -191,6 +191,12 @@ export interface RulesetAdapter<T extends RulesetTypes = RulesetTypes> {
   importString(engine: EngineModule, saved: string): EngineGame<T>;
   /** A position from a plain public description (the ruleset's Setup) as JSON text. */
   fromSetupJson(engine: EngineModule, json: string): EngineGame<T>;
+  /** A new game by email as `side` (its keys from `passphrase`); throws the engine's refusal. */
+  mailStart(engine: EngineModule, side: T['side'], passphrase: string, scenario: string, options: OptionValues): EngineGame<T>;
+  /** Answer an opening string, keys from `passphrase`. */
+  mailAnswer(engine: EngineModule, opening: string, passphrase: string): EngineGame<T>;
+  /** The latest string of a mail game as `side`, unlocked if `passphrase` is given. */
+  mailLoad(engine: EngineModule, string: string, side: T['side'], passphrase: string | undefined): EngineGame<T>;
   create(session: Session<T>): GameUI<T>;
 }
 

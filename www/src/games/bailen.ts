@@ -1012,6 +1012,9 @@ export const bailen: RulesetAdapter<BailenTypes> = {
   fromScenarioFile: (engine, fileName, text, options, seed) => engine.BailenGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (engine, saved) => engine.BailenGame.importString(saved),
   fromSetupJson: (engine, json) => engine.BailenGame.fromSetup(JSON.parse(json)),
+  mailStart: (engine, side, passphrase, scenario, options) => engine.BailenGame.mailStart(side, passphrase, scenario, options),
+  mailAnswer: (engine, opening, passphrase) => engine.BailenGame.mailAnswer(opening, passphrase),
+  mailLoad: (engine, string, side, passphrase) => engine.BailenGame.mailLoad(string, side, passphrase),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Bailén scenario to draw');

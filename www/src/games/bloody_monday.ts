@@ -490,6 +490,9 @@ export const bloodyMonday: RulesetAdapter<BloodyMondayTypes> = {
   fromScenarioFile: (engine, fileName, text, options, seed) => engine.BloodyMondayGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (engine, saved) => engine.BloodyMondayGame.importString(saved),
   fromSetupJson: (engine, json) => engine.BloodyMondayGame.fromSetup(JSON.parse(json)),
+  mailStart: (engine, side, passphrase, scenario, options) => engine.BloodyMondayGame.mailStart(side, passphrase, scenario, options),
+  mailAnswer: (engine, opening, passphrase) => engine.BloodyMondayGame.mailAnswer(opening, passphrase),
+  mailLoad: (engine, string, side, passphrase) => engine.BloodyMondayGame.mailLoad(string, side, passphrase),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Bloody Monday scenario to draw');

@@ -616,6 +616,9 @@ export const muskets: RulesetAdapter<MusketsBattleTypes> = {
   fromScenarioFile: (engine, fileName, text, options, seed) => engine.MusketsBattleGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (engine, saved) => engine.MusketsBattleGame.importString(saved),
   fromSetupJson: (engine, json) => engine.MusketsBattleGame.fromSetup(JSON.parse(json)),
+  mailStart: (engine, side, passphrase, scenario, options) => engine.MusketsBattleGame.mailStart(side, passphrase, scenario, options),
+  mailAnswer: (engine, opening, passphrase) => engine.MusketsBattleGame.mailAnswer(opening, passphrase),
+  mailLoad: (engine, string, side, passphrase) => engine.MusketsBattleGame.mailLoad(string, side, passphrase),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error('the engine gave no Field Battle scenario to draw');

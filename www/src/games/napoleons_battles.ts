@@ -373,6 +373,9 @@ export const napoleonsBattles: RulesetAdapter<NapoleonsBattlesTypes> = {
   fromScenarioFile: (engine, fileName, text, options, seed) => engine.NapoleonsBattlesGame.fromScenarioFile(fileName, text, options, seed >>> 0),
   importString: (engine, saved) => engine.NapoleonsBattlesGame.importString(saved),
   fromSetupJson: (engine, json) => engine.NapoleonsBattlesGame.fromSetup(JSON.parse(json)),
+  mailStart: (engine, side, passphrase, scenario, options) => engine.NapoleonsBattlesGame.mailStart(side, passphrase, scenario, options),
+  mailAnswer: (engine, opening, passphrase) => engine.NapoleonsBattlesGame.mailAnswer(opening, passphrase),
+  mailLoad: (engine, string, side, passphrase) => engine.NapoleonsBattlesGame.mailLoad(string, side, passphrase),
   create(session) {
     const scenario = session.scenario();
     if (!scenario) throw new Error("the engine gave no Napoleon's Battles scenario to draw");

@@ -132,8 +132,15 @@ fn a_whole_bailen_game_by_email_replays_locally() {
         last.len()
     );
     assert!(a.turns().len() < CHAIN_LEN as usize);
-    // The summary names the last turn a sent; the news is what b played since.
-    assert!(a.summary().is_some_and(|s| s.starts_with("Turn ")));
+    // The summary is one line on the last turn a sent: its number, its first and last choices
+    // and how many, whatever the turn's length.
+    let sent = a.turns().iter().rev().find(|t| t.side == bailen::Side::French).expect("a sent turn");
+    let summary = a.summary().expect("a summary");
+    assert!(summary.starts_with(&format!("Turn {}, French: ", sent.number)), "{summary}");
+    assert!(!summary.contains('\n'), "{summary}");
+    if sent.actions.len() > 2 {
+        assert!(summary.ends_with(&format!("({} choices)", sent.actions.len())), "{summary}");
+    }
     // Either player can pick the game up anywhere with the passphrase and the latest string.
     let again = MailGame::<Bailen>::load(last, bailen::Side::French, Some("opener's passphrase"), settings()).expect("loads");
     assert_eq!(again.turns().len(), a.turns().len());

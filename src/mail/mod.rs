@@ -865,11 +865,17 @@ impl<R: Rules + Search> MailGame<R> {
         Ok(self.held.transcript.encode(|d| keys.sign(d)))
     }
 
-    /// One line on the local side's last sent turn ("Turn 7, French: ...; ...").
+    /// One line on the local side's last sent turn: its first and last choices and how many
+    /// ("Turn 7, French: ...; ... (5 choices)"); the receiver sees every choice in `news`.
     pub fn summary(&self) -> Option<String> {
         let t = self.held.turns.iter().rev().find(|t| t.side == self.side())?;
         let said: Vec<&str> = t.history.iter().filter_map(|e| e.description.as_deref()).collect();
-        let what = if said.is_empty() { "starts the game (the other side moves first)".to_string() } else { said.join("; ") };
+        let what = match said.as_slice() {
+            [] => "starts the game (the other side moves first)".to_string(),
+            [one] => (*one).to_string(),
+            [first, second] => format!("{first}; {second}"),
+            [first, .., last] => format!("{first}; … {last} ({} choices)", said.len()),
+        };
         Some(format!("Turn {}, {:?}: {what}", t.number, t.side))
     }
 

@@ -233,8 +233,8 @@ fn crc32(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
 }
 
-/// Append `v` as an unsigned LEB128 varint.
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+/// Append `v` as an unsigned LEB128 varint (in its shortest form).
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push((v as u8 & 0x7F) | 0x80);
         v >>= 7;
@@ -244,7 +244,7 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
 
 /// Append `bytes` with a varint length prefix. Lengths beyond u32 cannot be saved (and cannot
 /// occur on the 32-bit WebAssembly target); they are cut at u32::MAX bytes.
-fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
     put_varint(out, len);
     out.extend_from_slice(&bytes[..len as usize]);

@@ -3,6 +3,7 @@
 //! beyond the bytes that are there. The layout is documented in docs/mail.md.
 use super::crypto::{self, Bytes32, Kdf, Sealed, SEALED_LEN};
 use super::MailError;
+use crate::core::record::{put_bytes, put_varint};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
@@ -59,20 +60,6 @@ pub struct Entry {
 pub struct Transcript {
     pub header: Header,
     pub entries: Vec<Entry>,
-}
-
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
-    while v >= 0x80 {
-        out.push((v as u8 & 0x7F) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
-    let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
-    put_varint(out, len);
-    out.extend_from_slice(&bytes[..len as usize]);
 }
 
 impl Header {

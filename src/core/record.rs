@@ -233,6 +233,21 @@ fn crc32(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
 }
 
+/// The text of a base64url string without its surrounding whitespace, or why it is not one:
+/// None when nothing is left, else the first character that is not base64url (RFC 4648 §5) and
+/// its 0-based position in `s` as given. Shared by saved games and mailed games.
+pub(crate) fn base64url_text(s: &str) -> Result<&str, Option<(usize, char)>> {
+    let trimmed = s.trim();
+    if trimmed.is_empty() {
+        return Err(None);
+    }
+    let lead = s[..s.len() - s.trim_start().len()].chars().count();
+    match trimmed.chars().enumerate().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
+        Some((i, c)) => Err(Some((lead + i, c))),
+        None => Ok(trimmed),
+    }
+}
+
 /// Append `v` as an unsigned LEB128 varint (in its shortest form).
 pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
@@ -344,18 +359,11 @@ impl Record {
 
     /// Decode a string produced by `encode` (surrounding whitespace is ignored).
     pub fn decode(s: &str) -> Result<Record, RecordError> {
-        let trimmed = s.trim();
-        if trimmed.is_empty() {
-            return Err(RecordError::Empty);
-        }
+        let trimmed = base64url_text(s).map_err(|bad| match bad {
+            None => RecordError::Empty,
+            Some((position, character)) => RecordError::BadCharacter { position, character },
+        })?;
         let lead = s[..s.len() - s.trim_start().len()].chars().count();
-
-        // Characters: report the first that is not base64url.
-        for (i, c) in trimmed.chars().enumerate() {
-            if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                return Err(RecordError::BadCharacter { position: lead + i, character: c });
-            }
-        }
         // All ASCII from here: byte offsets are character offsets.
         if trimmed.len() % 4 == 1 {
             return Err(RecordError::BadLength(trimmed.len()));

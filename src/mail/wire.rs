@@ -3,7 +3,7 @@
 //! beyond the bytes that are there. The layout is documented in docs/mail.md.
 use super::crypto::{self, Bytes32, Kdf, Sealed, SEALED_LEN};
 use super::MailError;
-use crate::core::record::{put_bytes, put_varint};
+use crate::core::record::{base64url_text, put_bytes, put_varint};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
@@ -154,16 +154,10 @@ pub struct Unchecked {
 /// Read a string's envelope and body. A damaged body reads as "changed after it was sent":
 /// nothing a sender writes is ever malformed.
 pub fn decode(s: &str) -> Result<Unchecked, MailError> {
-    let trimmed = s.trim();
-    if trimmed.is_empty() {
-        return Err(MailError::Empty);
-    }
-    let lead = s[..s.len() - s.trim_start().len()].chars().count();
-    for (i, c) in trimmed.chars().enumerate() {
-        if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(MailError::BadCharacter { position: lead + i, character: c });
-        }
-    }
+    let trimmed = base64url_text(s).map_err(|bad| match bad {
+        None => MailError::Empty,
+        Some((position, character)) => MailError::BadCharacter { position, character },
+    })?;
     // Strict base64url (RFC 4648 §5): no padding, no stray bits in the last character.
     let bytes = URL_SAFE_NO_PAD.decode(trimmed).map_err(|_| MailError::changed("it is not whole base64"))?;
     if bytes.len() < 4 || bytes[..2] != MAGIC {

@@ -180,10 +180,50 @@ fn check_in<R: Rules>(state: &R, action: &JsValue) -> Result<JsValue, JsValue> {
     to_js(&check)
 }
 
-impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
-    fn ruleset(&self) -> &'static str {
-        R::RULESET
+/// The questions every handle answers of the position it stands at (`position()`): legality,
+/// descriptions, views, odds, outcome and the search's scores.
+macro_rules! position_reads {
+    () => {
+        fn ruleset(&self) -> &'static str {
+            R::RULESET
+        }
+        fn is_legal(&self, action: &JsValue) -> bool {
+            self.position().is_ok_and(|s| from_js::<R::Action>(action, "action").is_ok_and(|a| s.is_legal(&a)))
+        }
+        fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+            check_in(self.position()?, action)
+        }
+        fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
+            let action: R::Action = from_js(action, "action")?;
+            Ok(self.position()?.describe(&action))
+        }
+        fn view(&self, side: &str) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.view(side_from::<R>(side, "side")?))
+        }
+        fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue> {
+            let action: R::Action = from_js(action, "action")?;
+            to_js(&self.position()?.odds(&action))
+        }
+        fn outcome(&self) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.outcome())
+        }
+        fn returns(&self) -> Result<JsValue, JsValue> {
+            to_js(&self.position()?.returns())
+        }
+        fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
+            Ok(self.position()?.heuristic(side_from::<R>(side, "side")?))
+        }
+    };
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> Match<R> {
+    /// The position `position_reads!` answers of.
+    fn position(&self) -> Result<&R, JsValue> {
+        Ok(self.state())
     }
+}
+
+impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     fn export_string(&self) -> String {
         self.export()
     }
@@ -200,32 +240,7 @@ impl<R: Catalogued + DrawnScenario + 'static> Handle for Match<R> {
     fn apply_index(&mut self, index: u32) -> Result<JsValue, JsValue> {
         to_js(&self.apply_index_seen(index as usize).map_err(game_error)?)
     }
-    fn is_legal(&self, action: &JsValue) -> bool {
-        from_js::<R::Action>(action, "action").is_ok_and(|a| self.state().is_legal(&a))
-    }
-    fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
-        check_in(self.state(), action)
-    }
-    fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
-        let action: R::Action = from_js(action, "action")?;
-        Ok(self.state().describe(&action))
-    }
-    fn view(&self, side: &str) -> Result<JsValue, JsValue> {
-        to_js(&self.state().view(side_from::<R>(side, "side")?))
-    }
-    fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue> {
-        let action: R::Action = from_js(action, "action")?;
-        to_js(&self.state().odds(&action))
-    }
-    fn outcome(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.state().outcome())
-    }
-    fn returns(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.state().returns())
-    }
-    fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
-        Ok(self.state().heuristic(side_from::<R>(side, "side")?))
-    }
+    position_reads!();
     fn think(&self, iterations: u32, seed: u32) -> Result<JsValue, JsValue> {
         to_js(&crate::opponent::choose(self.state(), &search_settings(iterations, seed), |_| false).map(|t| t.action))
     }
@@ -367,38 +382,11 @@ fn no_computer() -> JsValue {
     mail_refusal("The computer does not play in a game by email")
 }
 
-/// The read-only methods of `Handle` over `self.position()`, for the mail handles.
+/// The read-only methods of `Handle` for the mail handles: `position_reads!`, no computer, and
+/// the scenario (drawn before the opening exchange is done too).
 macro_rules! position_methods {
     () => {
-        fn ruleset(&self) -> &'static str {
-            R::RULESET
-        }
-        fn is_legal(&self, action: &JsValue) -> bool {
-            self.position().is_ok_and(|s| from_js::<R::Action>(action, "action").is_ok_and(|a| s.is_legal(&a)))
-        }
-        fn check(&self, action: &JsValue) -> Result<JsValue, JsValue> {
-            check_in(self.position()?, action)
-        }
-        fn describe(&self, action: &JsValue) -> Result<String, JsValue> {
-            let action: R::Action = from_js(action, "action")?;
-            Ok(self.position()?.describe(&action))
-        }
-        fn view(&self, side: &str) -> Result<JsValue, JsValue> {
-            to_js(&self.position()?.view(side_from::<R>(side, "side")?))
-        }
-        fn odds(&self, action: &JsValue) -> Result<JsValue, JsValue> {
-            let action: R::Action = from_js(action, "action")?;
-            to_js(&self.position()?.odds(&action))
-        }
-        fn outcome(&self) -> Result<JsValue, JsValue> {
-            to_js(&self.position()?.outcome())
-        }
-        fn returns(&self) -> Result<JsValue, JsValue> {
-            to_js(&self.position()?.returns())
-        }
-        fn heuristic(&self, side: &str) -> Result<f64, JsValue> {
-            Ok(self.position()?.heuristic(side_from::<R>(side, "side")?))
-        }
+        position_reads!();
         fn think(&self, _iterations: u32, _seed: u32) -> Result<JsValue, JsValue> {
             Err(no_computer())
         }

@@ -82,3 +82,31 @@ fn a_complete_game_saves_in_under_4_kb() {
     eprintln!("complete game: {} choices, {} characters", m.choices().len(), saved.len());
     assert!(saved.len() < 4096, "saved string is {} bytes", saved.len());
 }
+
+/// Search and random play (`Rules::play_listed`) do not trace a move's path for its event; the
+/// games they play are the same: position after position, the same prompt, view and outcome,
+/// while `apply_listed` reports each move with its path.
+#[test]
+fn play_listed_plays_the_same_game_as_apply_listed() {
+    use napoleonic::games::bailen::{Event, Side};
+    let mut traced = 0;
+    for seed in 1..=6u64 {
+        let options = options_for(seed * 37);
+        let mut reported = Bailen::new_game("bailen-1808", &options, seed).expect("new game");
+        let mut quiet = reported.clone();
+        let mut pick = Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        while let Some(p) = reported.prompt() {
+            assert_eq!(Some(&p), quiet.prompt_ref(), "seed {seed}: the prompts differ");
+            let i = choose(&mut pick, p.actions.len());
+            let events = reported.apply_listed(i).expect("a listed action");
+            traced += events.iter().filter(|e| matches!(e, Event::Moved { path, .. } if path.len() > 1)).count();
+            quiet.play_listed(i).expect("a listed action");
+            for side in [Side::French, Side::Spanish] {
+                assert_eq!(reported.view(side), quiet.view(side), "seed {seed}: the positions differ after {:?}", p.actions[i]);
+            }
+        }
+        assert!(quiet.prompt_ref().is_none(), "seed {seed}: one game ended, the other did not");
+        assert_eq!(reported.outcome(), quiet.outcome());
+    }
+    assert!(traced > 100, "the reported games traced {traced} paths");
+}

@@ -341,6 +341,11 @@ pub trait Rules: Clone + Sized {
         let action = listed(self.prompt_ref(), index)?.clone();
         self.apply(&action)
     }
+    /// `apply_listed` for search and random play, which read no events: a ruleset may skip
+    /// what only the events need (the path a move traced). The position it leaves is the same.
+    fn play_listed(&mut self, index: usize) -> Result<(), GameError> {
+        self.apply_listed(index).map(|_| ())
+    }
     /// Continuous actions: Ok if `action` is a concrete filling of one of the prompt's templates
     /// within its bounds (a destination and facing for "move up to 6 inches"), else the precise
     /// reason it is not ("the move costs 6.4 inches, 6 are left"). A ruleset whose prompts list
@@ -696,7 +701,7 @@ pub fn random_playout<R: Rules>(state: &mut R, seed: u64, max_actions: usize) ->
         x ^= x >> 7;
         x ^= x << 17;
         let i = (x % p.actions.len() as u64) as usize;
-        state.apply_listed(i)?;
+        state.play_listed(i)?;
         n += 1;
     }
     Ok(n)

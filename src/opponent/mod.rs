@@ -203,7 +203,7 @@ fn iterate<R: Search>(root: &R, me: R::Side, settings: &Settings, rng: &mut Pcg6
     for _ in 0..settings.rollout_depth {
         let Some(p) = world.prompt_ref() else { break };
         let i = below(rng, p.actions.len());
-        if world.apply_listed(i).is_err() {
+        if world.play_listed(i).is_err() {
             break;
         }
     }

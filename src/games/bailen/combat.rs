@@ -840,16 +840,21 @@ impl Bailen {
             return Vec::new();
         }
         let active = self.active.unwrap_or(Side::French);
-        let targets: Vec<(UnitId, Hex)> = self
+        let (t, grid) = (&*self.tables, &self.scen.grid);
+        // Each target with its road distance (`Tables::cost_bound`).
+        let targets: Vec<(UnitId, Hex, u8)> = self
             .army_on_map(active.other())
             .filter(|&(t, _)| self.units[t as usize].disorganised || self.counter(t).kind.is_artillery())
             // A pursuer ends next to its target: on an empty hex.
-            .filter(|&(_, th)| self.scen.grid.neighbour_indices_of(th).into_iter().flatten().any(|i| self.board[i] == 0))
+            .filter(|&(_, th)| grid.neighbour_indices_of(th).into_iter().flatten().any(|i| self.board[i] == 0))
+            .map(|(u, th)| (u, th, t.road_distance_of(grid, th)))
             .collect();
         if targets.is_empty() {
             return Vec::new();
         }
         let mut acts = Vec::new();
+        // One pursuer's targets within its reach, and their hexes.
+        let (mut mine, mut around) = (Vec::with_capacity(targets.len()), Vec::with_capacity(targets.len()));
         for (u, h) in self.army_on_map(active) {
             // "Up to 2 cavalry units": a unit that has pursued does not pursue again (A24a).
             if !self.counter(u).kind.is_cavalry()
@@ -859,24 +864,28 @@ impl Bailen {
             {
                 continue;
             }
-            // A step costs at least half a point, so farther targets are out of reach.
+            // A step costs at least half a point, so farther targets are out of reach; and no
+            // hex next to a target whose cost bound exceeds the move's is reached either.
             let reach = self.movement_halves(u) as u16 + 1;
-            let mine: Vec<(UnitId, Hex)> = targets
-                .iter()
-                .copied()
-                .filter(|&(t, th)| th.distance(h) <= reach && self.pursuit_target_allowed(u, t))
-                .collect();
+            let (s, farthest) = (grid.index(h).unwrap_or(usize::MAX), self.farthest_move_halves(u));
+            mine.clear();
+            around.clear();
+            for &(target, th, road) in &targets {
+                if th.distance(h) <= reach && t.cost_bound(s, th, road) <= farthest && self.pursuit_target_allowed(u, target) {
+                    mine.push(target);
+                    around.push((th, road));
+                }
+            }
             if mine.is_empty() {
                 continue;
             }
             // Its destinations next to each target, in grid order (the search needs to be
             // right only there).
-            let around: Vec<Hex> = mine.iter().map(|&(_, th)| th).collect();
-            for ((t, _), ends) in mine.iter().zip(self.destinations_next_to(u, &around)) {
-                for to in ends {
-                    acts.push(Action::Pursue { unit: u, target: *t, to });
+            self.each_destination_next_to(u, &around, |k, to| {
+                if let Some(&target) = mine.get(k) {
+                    acts.push(Action::Pursue { unit: u, target, to });
                 }
-            }
+            });
         }
         acts
     }
@@ -889,7 +898,10 @@ impl Bailen {
     }
 
     pub(crate) fn pursue(&mut self, unit: UnitId, target: UnitId, to: Hex, ev: &mut Vec<Event>) {
-        let path = self.move_path(unit, to);
+        let path = self.traced(|g| match g.units[target as usize].hex() {
+            Some(th) => g.move_path_next_to(unit, th, to),
+            None => g.move_path(unit, to),
+        });
         self.place_unit(unit, to);
         ev.push(Event::Moved { unit, path });
         self.turn.pursuits_left = self.turn.pursuits_left.saturating_sub(1);

@@ -161,6 +161,12 @@ pub struct Bailen {
     /// Events of the automatic steps run at creation (shared: cloning stays cheap).
     pub(crate) opening: Arc<Vec<Event>>,
     pub(crate) prompt_cache: PromptCache<Side, Step, Action>,
+    /// Set while `Rules::play_listed` plays an action for search or random play, which read
+    /// no events: a move's path is then not traced. Not part of the position.
+    pub(crate) quiet: bool,
+    /// The events `play_listed` writes and drops, kept for its next action. Not part of the
+    /// position (a clone starts without).
+    pub(crate) unread: Vec<Event>,
 }
 
 impl Bailen {
@@ -549,6 +555,19 @@ impl Rules for Bailen {
         let mut events = Vec::with_capacity(8);
         self.perform(&action, &mut events)?;
         Ok(events)
+    }
+    fn play_listed(&mut self, index: usize) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::GameOver);
+        }
+        let action = *crate::games::listed(self.cached_prompt().as_ref(), index)?;
+        let mut unread = std::mem::take(&mut self.unread);
+        self.quiet = true;
+        let done = self.perform(&action, &mut unread);
+        self.quiet = false;
+        unread.clear();
+        self.unread = unread;
+        done
     }
     fn is_legal(&self, action: &Action) -> bool {
         self.legal(action)

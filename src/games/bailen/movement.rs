@@ -98,17 +98,22 @@ impl Reach {
     /// (`Tables::offers`) into the rows `offered`; with `minor` (the Roads rule's search), only
     /// along its minor roads. False if it offers none.
     #[inline(always)]
-    fn expand(offered: &mut [u64], offers: &[[(u32, u64); 6]], minor: Option<&[u8]>, i: usize, c: usize) -> bool {
-        match (offers.get(i), minor) {
-            (Some(steps), Some(minor)) => Self::offer(offered, steps, minor.get(i).copied().unwrap_or(0), c),
-            (Some(steps), None) => Self::offer_all(offered, steps, c),
-            (None, _) => false,
+    fn expand(offered: &mut [u64], offers: &Offers, minor: Option<&[u8]>, i: usize, c: usize) -> bool {
+        match minor {
+            Some(minor) => match offers.by_direction.get(i) {
+                Some(steps) => Self::offer(offered, steps, minor.get(i).copied().unwrap_or(0), c),
+                None => false,
+            },
+            None => match offers.merged.get(i) {
+                Some(steps) => Self::offer_all(offered, steps.steps(), c),
+                None => false,
+            },
         }
     }
 
-    /// Offer the hexes of the steps (`Tables::offers`) at cost `c` plus theirs.
+    /// Offer the hexes of the steps (`Tables::merged_offers`) at cost `c` plus theirs.
     #[inline(always)]
-    fn offer_all(offered: &mut [u64], steps: &[(u32, u64); 6], c: usize) -> bool {
+    fn offer_all(offered: &mut [u64], steps: &[(u32, u64)], c: usize) -> bool {
         for &(slot, bit) in steps {
             if let Some(w) = offered.get_mut(slot as usize + c) {
                 *w |= bit;
@@ -143,6 +148,12 @@ impl Reach {
     fn cost(&self, i: usize) -> Option<u16> {
         self.cost.get(i).copied().filter(|&c| c != u16::MAX)
     }
+}
+
+/// A search's steps (`Tables::offers` and `Tables::merged_offers`, for the mover's kind).
+struct Offers<'a> {
+    by_direction: &'a [[(u32, u64); 6]],
+    merged: &'a [super::tables::MergedOffers],
 }
 
 impl Clone for SearchBuffers {
@@ -235,7 +246,8 @@ impl Bailen {
         // that moves cannot enter an enemy ZoC.
         let closed = cell::ON[enemy] | if kind.is_artillery() { cell::ZOC[enemy] } else { 0 };
         let zoc = cell::ZOC[enemy];
-        let offers = &t.offers[usize::from(kind.slowed_by_groves())];
+        let g = usize::from(kind.slowed_by_groves());
+        let offers = &Offers { by_direction: &t.offers[g], merged: &t.merged_offers[g] };
         let (cells, minor) = (&self.derived.cell, &self.scen.minor_dirs);
         let mover_at = self.units[u as usize].hex().and_then(|h| self.scen.grid.index(h));
         // With `toward`, a hex from which no target is within the budget left is not left.
@@ -406,30 +418,52 @@ impl Bailen {
         })
     }
 
-    /// The destinations of `u` adjacent to each hex of `around`, each list in grid order
-    /// (Cavalry Pursuit: where a pursuer may end next to its target).
-    pub(crate) fn destinations_next_to(&self, u: UnitId, around: &[Hex]) -> Vec<Vec<Hex>> {
-        let Some(start) = self.units[u as usize].hex() else { return vec![Vec::new(); around.len()] };
-        let (t, grid) = (&*self.tables, &self.scen.grid);
+    /// The budget in halves of `u`'s farthest move, the Roads rule's +1 point included: what
+    /// `Tables::cost_bound` is compared with to know a hex is out of its reach.
+    pub(crate) fn farthest_move_halves(&self, u: UnitId) -> u32 {
         let budget = self.movement_halves(u);
-        let targets: Vec<(Hex, u8)> = around.iter().map(|&h| (h, t.road_distance_of(grid, h))).collect();
-        // None of the targets is in reach: no search (the bound is the one the search prunes by).
-        let s = grid.index(start).unwrap_or(usize::MAX);
-        let road_budget = if self.options.roads && t.minor_roads { budget + 2 } else { budget };
-        if targets.iter().all(|&(h, r)| t.cost_bound(s, h, r) > road_budget) {
-            return vec![Vec::new(); around.len()];
-        }
-        self.with_moves(u, start, budget, Some(&targets), |m| {
-            around
-                .iter()
-                .map(|&h| {
-                    let mut ends: Vec<usize> =
-                        grid.neighbour_indices_of(h).into_iter().flatten().filter(|&i| m.is_end(self, i)).collect();
-                    ends.sort_unstable();
-                    ends.into_iter().filter_map(|i| t.hexes.get(i).copied()).collect()
-                })
-                .collect()
+        if self.options.roads && self.tables.minor_roads { budget + 2 } else { budget }
+    }
+
+    /// `f(k, to)` for each destination `to` of `u` adjacent to the hex of `around[k]` (a hex
+    /// and its road distance, `Tables::road_distance_of`), target after target in the order
+    /// given, each target's in grid order (Cavalry Pursuit: where a pursuer may end next to its
+    /// target). The search needs to be right only next to those hexes.
+    pub(crate) fn each_destination_next_to(&self, u: UnitId, around: &[(Hex, u8)], mut f: impl FnMut(usize, Hex)) {
+        let Some(start) = self.units[u as usize].hex() else { return };
+        let (t, grid) = (&*self.tables, &self.scen.grid);
+        self.with_moves(u, start, self.movement_halves(u), Some(around), |m| {
+            for (k, &(h, _)) in around.iter().enumerate() {
+                let mut ends = [usize::MAX; 6];
+                let mut n = 0;
+                for i in grid.neighbour_indices_of(h).into_iter().flatten() {
+                    if m.is_end(self, i) {
+                        ends[n] = i;
+                        n += 1;
+                    }
+                }
+                ends[..n].sort_unstable();
+                for &i in &ends[..n] {
+                    if let Some(&to) = t.hexes.get(i) {
+                        f(k, to);
+                    }
+                }
+            }
         })
+    }
+
+    /// The path of counter `u`'s move to `to`, a hex next to `target` (the pursuit's): the
+    /// search toward `target` alone finds the same cheapest path as the full one.
+    pub(crate) fn move_path_next_to(&self, u: UnitId, target: Hex, to: Hex) -> Vec<Hex> {
+        let Some(start) = self.units[u as usize].hex() else { return Vec::new() };
+        let toward = [(target, self.tables.road_distance_of(&self.scen.grid, target))];
+        self.with_moves(u, start, self.movement_halves(u), Some(&toward), |m| m.path(self, to))
+    }
+
+    /// The path of a move for its event: `path` of this position, or nothing when the events
+    /// are not read (`quiet`).
+    pub(crate) fn traced(&self, path: impl FnOnce(&Self) -> Vec<Hex>) -> Vec<Hex> {
+        if self.quiet { Vec::new() } else { path(self) }
     }
 
     /// The path of counter `u`'s move to `to` (empty if it cannot go there).
@@ -517,23 +551,32 @@ impl Moves<'_> {
         x | self.road.and_then(|r| r.bits().get(w)).copied().unwrap_or(0)
     }
 
+    /// The words of the searches' bits that hold the hexes reached by either.
+    fn words(&self) -> std::ops::RangeInclusive<usize> {
+        let (lo, hi) = (self.normal.lo, self.normal.hi);
+        match self.road {
+            Some(r) => lo.min(r.lo)..=hi.max(r.hi),
+            None => lo..=hi,
+        }
+    }
+
     /// How many hexes either search reached.
     fn reached(&self) -> usize {
-        self.normal.bits().iter().enumerate().map(|(w, &x)| self.word(w, x).count_ones() as usize).sum()
+        let bits = self.normal.bits();
+        self.words().filter_map(|w| bits.get(w).map(|&x| self.word(w, x).count_ones() as usize)).sum()
     }
 
     /// `f` on each empty hex the move may end on, in grid order.
     fn each_end(&self, g: &Bailen, mut f: impl FnMut(Hex)) {
-        let hexes = &g.tables.hexes;
-        for (w, &x) in self.normal.bits().iter().enumerate() {
+        let (hexes, board, bits) = (&g.tables.hexes[..], &g.board[..], self.normal.bits());
+        for w in self.words() {
+            let Some(&x) = bits.get(w) else { break };
             let mut x = self.word(w, x);
             while x != 0 {
                 let i = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
-                if i != self.start && g.board.get(i) == Some(&0) {
-                    if let Some(&h) = hexes.get(i) {
-                        f(h);
-                    }
+                if let (true, Some(0), Some(&h)) = (i != self.start, board.get(i), hexes.get(i)) {
+                    f(h);
                 }
             }
         }
@@ -557,5 +600,46 @@ impl Moves<'_> {
             return Vec::new();
         };
         g.reach_path(via, self.unit, i).into_iter().filter_map(|j| g.tables.hexes.get(j).copied()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Bailen, Options, DEFAULT_SCENARIO};
+    use crate::games::Rules;
+
+    /// Cavalry Pursuit lists, for each pursuer and target, exactly the destinations of the
+    /// full movement search next to the target, and a pursuit's path (searched toward its
+    /// target alone) is the full search's path.
+    #[test]
+    fn pursuits_agree_with_the_full_search() {
+        let (mut pursuits, mut paths) = (0, 0);
+        for seed in 1..=12u64 {
+            let mut g = Bailen::new_game(DEFAULT_SCENARIO, &Options::all(), seed).expect("new game");
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            while let Some(p) = g.prompt() {
+                if matches!(g.phase, super::super::sequence::Phase::Pursuit) {
+                    pursuits += 1;
+                    let listed: Vec<_> = p.actions.iter().filter_map(|a| match *a { Action::Pursue { unit, target, to } => Some((unit, target, to)), _ => None }).collect();
+                    for &(unit, target, to) in &listed {
+                        let th = g.units[target as usize].hex().expect("the target is on the map");
+                        assert_eq!(g.move_path_next_to(unit, th, to), g.move_path(unit, to), "seed {seed}");
+                        paths += 1;
+                    }
+                    // Every destination next to a listed target is listed for that pursuer.
+                    for &(unit, target, _) in &listed {
+                        let th = g.units[target as usize].hex().expect("on the map");
+                        for to in g.destinations(unit).into_iter().filter(|d| d.distance(th) == 1) {
+                            assert!(listed.contains(&(unit, target, to)), "seed {seed}: {to:?} next to {th:?} is not listed");
+                        }
+                    }
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                g.apply_listed((x % p.actions.len() as u64) as usize).expect("a listed action");
+            }
+        }
+        assert!(pursuits > 50 && paths > 50, "{pursuits} pursuit steps, {paths} paths compared");
     }
 }

@@ -133,6 +133,8 @@ impl Bailen {
             outcome: None,
             opening: Arc::new(Vec::new()),
             prompt_cache: crate::games::PromptCache::default(),
+            quiet: false,
+            unread: Vec::new(),
         };
         if g.options.historical_deployment {
             // Game Setup: "place the troops according to the reference sheet instead".
@@ -172,7 +174,9 @@ impl Bailen {
         if !self.options.confirm_deployment || usize::from(lifts) >= units.len() {
             return Vec::new();
         }
-        units.iter().copied().filter(|&u| self.placed_this_step(u)).collect()
+        let mut out = Vec::with_capacity(units.len());
+        out.extend(units.iter().copied().filter(|&u| self.placed_this_step(u)));
+        out
     }
 
     /// The lifts `stage` still allows after `lifts` (one per counter of the stage).
@@ -199,10 +203,12 @@ impl Bailen {
     /// (`Tables::deploy`), with room for `more` actions after them.
     fn deploy_actions(&self, u: UnitId, more: usize) -> Vec<Action> {
         let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::with_capacity(more) };
+        let (board, hexes) = (&self.board[..], &self.tables.hexes[..]);
         let mut out = Vec::with_capacity(zone.len() + more);
         for &i in zone {
-            if self.board.get(usize::from(i)) == Some(&0) {
-                out.extend(self.tables.hexes.get(usize::from(i)).map(|&to| Action::Deploy { unit: u, to }));
+            let i = usize::from(i);
+            if let (Some(0), Some(&to)) = (board.get(i), hexes.get(i)) {
+                out.push(Action::Deploy { unit: u, to });
             }
         }
         out
@@ -263,9 +269,7 @@ impl Bailen {
             }
             Phase::Movement => {
                 let t = &self.turn;
-                let movers = self.movers();
-                let mut acts: Vec<Action> = Vec::with_capacity(movers.len() + 1);
-                acts.extend(movers.into_iter().map(|u| Action::SelectMover { unit: u }));
+                let mut acts = self.movers();
                 if self.may_end_movement() {
                     acts.push(Action::EndMovement);
                 }
@@ -374,7 +378,7 @@ impl Bailen {
             }
             (Phase::Reinforcements, Action::Enter { unit, to }) => {
                 // Reinforcements: enter at the road's edge hex, spending movement points.
-                let path = self.entry_path(*unit, *to);
+                let path = self.traced(|g| g.entry_path(*unit, *to));
                 self.place_unit(*unit, *to);
                 self.units[*unit as usize].moved = true;
                 self.turn.entering.remove(0);
@@ -402,7 +406,7 @@ impl Bailen {
                 self.phase = Phase::Movement;
             }
             (Phase::MoveCounter { unit }, Action::MoveTo { to, .. }) => {
-                let path = self.move_path(unit, *to);
+                let path = self.traced(|g| g.move_path(unit, *to));
                 self.place_unit(unit, *to);
                 self.units[unit as usize].moved = true;
                 self.turn.moved += 1;
@@ -861,15 +865,15 @@ impl Bailen {
         }
     }
 
-    /// Counters that may still be selected to move. Movement: at most the allowance, and at
-    /// least half from the activated leader's formation. The quota is a condition on the final
+    /// A SelectMover for each counter that may still be selected to move. Movement: at most the
+    /// allowance, and at least half from the activated leader's formation. The quota is a condition on the final
     /// tally, not on the order (A9d): a counter of another formation may move if, after it,
     /// others-moved <= formation-moved + min(allowance left, formation counters still able to
     /// move).
-    fn movers(&self) -> Vec<UnitId> {
+    fn movers(&self) -> Vec<Action> {
         let t = &self.turn;
         if t.moved >= t.allowance {
-            return Vec::new();
+            return Vec::with_capacity(1);
         }
         let active = self.active.unwrap_or(Side::French);
         let others_moved = t.moved - t.formation_moved;
@@ -879,7 +883,8 @@ impl Bailen {
         // `in_leader_formation`, with the leader's formation looked up once.
         let formation = t.leader.map(|l| self.counter(l).formation);
         let army = &self.tables.army[side_index(active)];
-        let mut out = Vec::with_capacity(army.len());
+        // A SelectMover for each, with room for EndMovement.
+        let mut out = Vec::with_capacity(army.len() + 1);
         for &u in army {
             let unit = &self.units[u as usize];
             if unit.hex().is_some()
@@ -887,7 +892,7 @@ impl Bailen {
                 && !unit.disorganised
                 && (others_ok || formation.is_some_and(|f| self.counter(u).formation == f))
             {
-                out.push(u);
+                out.push(Action::SelectMover { unit: u });
             }
         }
         out

@@ -32,8 +32,8 @@ pub(crate) struct Tables {
     pub minor_roads: bool,
     /// Vedel's formation (its counters do not count for the French strategic victory).
     pub vedel: Option<u8>,
-    /// Every leader counter, in counter order.
-    pub leaders: Vec<UnitId>,
+    /// The leader counters of [French, Spanish], in counter order.
+    pub leaders_of: [Vec<UnitId>; 2],
     /// Army counters (not María Bellido) of [French, Spanish], in counter order.
     pub army: [Vec<UnitId>; 2],
     /// Per stage of Game Setup (`sequence::DEPLOY_STAGES`), the counters whose formation
@@ -47,6 +47,10 @@ pub(crate) struct Tables {
     /// the hex's bit in that word (as a mask). A step off the board offers into a sink past the
     /// rows.
     pub offers: [Vec<[(u32, u64); 6]>; 2],
+    /// The same steps with those into one word at one cost merged (one mask a row, so that a
+    /// search writes each row once rather than in a chain of writes to one word), and the
+    /// steps off the board left out: the search's offers along every direction.
+    pub merged_offers: [Vec<MergedOffers>; 2],
     /// Cost levels per word of the offers (enough for the largest movement factor of the
     /// scenario with the Roads bonus, plus the dearest step).
     pub offer_levels: usize,
@@ -229,7 +233,7 @@ impl Tables {
         // Halves: twice the factor, +2 for Roads; then a step of at most 4 halves.
         let offer_levels = 2 * max_mf + 2 + 5;
         let step_halves = [halves(false), halves(true)];
-        let offers = [0, 1].map(|g: usize| {
+        let offers: [Vec<[(u32, u64); 6]>; 2] = [0, 1].map(|g: usize| {
             (0..n)
                 .map(|i| {
                     let mut o = [((words * offer_levels) as u32, 1u64); 6];
@@ -244,12 +248,14 @@ impl Tables {
                 })
                 .collect()
         });
+        let merged_offers = [0, 1].map(|g: usize| offers[g].iter().map(|steps| MergedOffers::of(steps, words * offer_levels)).collect());
         let word_margin = (0..n)
             .flat_map(|i| nbr[i].iter().filter(|&&j| j != NONE).map(move |&j| (usize::from(j) / 64).abs_diff(i / 64)))
             .max()
             .unwrap_or(0);
         Tables {
             offers,
+            merged_offers,
             offer_levels,
             words,
             word_margin,
@@ -261,7 +267,8 @@ impl Tables {
             victory_hex,
             minor_roads: scen.minor_dirs.iter().any(|&d| d != 0),
             vedel: scen.formation_named("Vedel"),
-            leaders: ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader).collect(),
+            leaders_of: [Side::French, Side::Spanish]
+                .map(|side| ids().filter(|&u| scen.counters[u as usize].kind == Kind::Leader && scen.counters[u as usize].side == side).collect()),
             army,
             deployers: super::sequence::DEPLOY_STAGES
                 .iter()
@@ -281,6 +288,37 @@ impl Tables {
                 .map(|&t| if t & (TOWN | OLIVE | HILL) != 0 { super::cell::SIGHT_BLOCKING } else { 0 })
                 .collect(),
         }
+    }
+}
+
+/// One hex's steps of `Tables::offers` merged by row: the first `n` of `steps`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MergedOffers {
+    pub n: u8,
+    pub steps: [(u32, u64); 6],
+}
+
+impl MergedOffers {
+    /// Merge the steps of one hex, leaving out those into `sink` (off the board).
+    fn of(steps: &[(u32, u64); 6], sink: usize) -> Self {
+        let mut m = MergedOffers::default();
+        for &(slot, bit) in steps.iter().filter(|&&(slot, _)| slot as usize != sink) {
+            let n = usize::from(m.n);
+            match m.steps[..n].iter_mut().find(|(s, _)| *s == slot) {
+                Some((_, mask)) => *mask |= bit,
+                None => {
+                    m.steps[n] = (slot, bit);
+                    m.n += 1;
+                }
+            }
+        }
+        m
+    }
+
+    /// The merged steps.
+    #[inline(always)]
+    pub fn steps(&self) -> &[(u32, u64)] {
+        self.steps.get(..usize::from(self.n)).unwrap_or(&[])
     }
 }
 

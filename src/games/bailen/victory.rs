@@ -97,12 +97,11 @@ impl Bailen {
         // The counts kept with the board (`Derived`): it runs after every step.
         let d = &self.derived;
         let on_board = d.on_board.map(usize::from);
-        let mut leaders_left = [0usize; 2];
-        for &l in &self.tables.leaders {
-            if !matches!(self.units[l as usize].place, Place::Eliminated | Place::Deserted) {
-                leaders_left[side_index(self.side_of(l))] += 1;
-            }
-        }
+        let has_leaders = |side: Side| {
+            self.tables.leaders_of[side_index(side)]
+                .iter()
+                .any(|&l| self.units.get(l as usize).is_some_and(|u| !matches!(u.place, Place::Eliminated | Place::Deserted)))
+        };
         let (french_on_stars, spanish_in_town_or_stars) = (d.french_on_stars, d.spanish_in_town_or_stars);
         let done = |winner, victory| Some(outcome(winner, victory, None, self.round, on_board));
         for side in [Side::French, Side::Spanish] {
@@ -112,7 +111,7 @@ impl Bailen {
                 return done(side.other(), Victory::Surrender);
             }
             // "A player also surrenders immediately if they lose all of their leader counters."
-            if leaders_left[side_index(side)] == 0 {
+            if !has_leaders(side) {
                 return done(side.other(), Victory::AllLeadersLost);
             }
         }

@@ -13,15 +13,10 @@
 // hand and hidden counters. Clicks go back to the shell as "hex" keys (side:section, chit:kind,
 // pool:kind) and piece ids, the same way the hex board reports them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
-import type { BoardMarks, Where } from './hex.js';
+import type { BoardMarks } from './hex.js';
+import type { BoardEvents, Where } from './board.js';
 import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
-
-export interface BattleBoardEvents {
-  activateHex(key: string, at: Where): void;
-  activatePiece(id: number, key: string, at: Where): void;
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-}
 
 const LINE: BattleSection[] = ['flank_left', 'left', 'centre', 'right', 'flank_right'];
 /** Counter width; heights depend on the number of troop types. */
@@ -103,7 +98,7 @@ export class BattleBoard extends WidthBoard {
 
   constructor(
     parent: HTMLElement,
-    private readonly events: BattleBoardEvents,
+    private readonly events: BoardEvents,
   ) {
     super(parent, 'battle-board', 'svg.battle-svg', 3);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
@@ -113,22 +108,22 @@ export class BattleBoard extends WidthBoard {
       const piece = target.closest<SVGElement>('[data-piece]');
       if (piece) {
         const section = piece.closest<SVGElement>('[data-key]');
-        this.events.activatePiece(Number(piece.dataset.piece), section?.dataset.key ?? '', at(piece));
+        this.events.activate({ kind: 'piece', piece: Number(piece.dataset.piece), place: section?.dataset.key ?? '' }, at(piece));
         return;
       }
       const key = target.closest<SVGElement>('[data-key]');
-      if (key) this.events.activateHex(key.dataset.key!, at(key));
+      if (key) this.events.activate({ kind: 'place', place: key.dataset.key! }, at(key));
     });
     clickOnEnter(this.root);
     // Pointing at (or tabbing to) a counter shows its card; a target section its odds.
     const hoverFrom = (el: Element | null): void => {
       const piece = el?.closest<SVGElement>('[data-piece]');
       if (piece) {
-        this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+        this.events.hover({ kind: 'piece', piece: Number(piece.dataset.piece) }, at(piece));
         return;
       }
       const section = el?.closest<SVGElement>('.section.mark[data-key]');
-      if (section) this.events.hover({ hex: section.dataset.key! }, at(section));
+      if (section) this.events.hover({ kind: 'place', place: section.dataset.key! }, at(section));
       else this.events.hover(null, null);
     };
     this.root.addEventListener('pointerover', (e) => hoverFrom(e.target as Element));

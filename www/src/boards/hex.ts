@@ -12,6 +12,8 @@
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
 
+import type { BoardEvents, HoverTarget, Where } from './board.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The terrain and features of a hex map, in labels ("2425"), for drawing. */
@@ -56,19 +58,8 @@ export interface BoardPieceSpec {
   classes: string;
 }
 
-/** Where on the screen a target is, asked only when needed (reading it forces a layout). */
-export type Where = (() => DOMRect) | null;
+export type { Where } from './board.js';
 
-export interface HexBoardEvents {
-  /** A click or Enter on a hex (empty, or under a piece that is not itself actionable). */
-  activateHex(hex: string, at: Where): void;
-  /** A click or Enter on a piece. */
-  activatePiece(id: number, hex: string, at: Where): void;
-  /** A click on the map away from any piece or highlighted hex. */
-  activateNone(): void;
-  /** Pointer or focus over a piece or hex (null when it leaves the board). */
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-}
 
 /** The board's units: a hex's circumradius. */
 export const HEX = 30;
@@ -271,7 +262,7 @@ export class HexBoard {
 
   constructor(
     readonly host: HTMLElement,
-    private readonly events: HexBoardEvents,
+    private readonly events: BoardEvents,
   ) {
     const doc = host.ownerDocument;
     this.svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
@@ -950,7 +941,7 @@ export class HexBoard {
     if (this.readOnly) return;
     const t = this.targetOf(el);
     if (!t) {
-      this.events.activateNone();
+      this.events.activate({ kind: 'none' }, null);
       return;
     }
     const node = t.el;
@@ -959,8 +950,8 @@ export class HexBoard {
       node.focus({ preventScroll: true });
     }
     const rect = () => node.getBoundingClientRect();
-    if (t.unit !== undefined) this.events.activatePiece(t.unit, t.hex ?? '', rect);
-    else if (t.hex) this.events.activateHex(t.hex, rect);
+    if (t.unit !== undefined) this.events.activate({ kind: 'piece', piece: t.unit, place: t.hex ?? '' }, rect);
+    else if (t.hex) this.events.activate({ kind: 'place', place: t.hex }, rect);
   }
 
   private hoverOver(el: Element | null): void {
@@ -969,7 +960,8 @@ export class HexBoard {
     if (key === this.hovered) return;
     this.hovered = key;
     const node = t?.el;
-    this.events.hover(t ? { unit: t.unit, hex: t.hex } : null, node ? () => node.getBoundingClientRect() : null);
+    const over: HoverTarget | null = !t ? null : t.unit !== undefined ? { kind: 'piece', piece: t.unit, place: t.hex } : t.hex ? { kind: 'place', place: t.hex } : null;
+    this.events.hover(over, node ? () => node.getBoundingClientRect() : null);
   }
 
   /** (Re)anchor the gesture to the fingers now down: the board point under them stays under them. */

@@ -1,0 +1,22 @@
+// The one interface every board (the hex map, the area map, the Field Battle display, the table)
+// plugs into <napoleonic-game> with: what a click chose and what the pointer is over, typed.
+
+/** Where on the screen a target is, asked only when needed (reading it forces a layout). */
+export type Where = (() => DOMRect) | null;
+
+/**
+ * What a click (or Enter) on a board chose: a piece (and the place it stands on, '' when the
+ * board has none), a place (a hex, an area, a battle section, a chit in hand: its key), or the
+ * board away from both.
+ */
+export type BoardTarget = { kind: 'piece'; piece: number; place: string } | { kind: 'place'; place: string } | { kind: 'none' };
+
+/** What the pointer or the focus is over: a piece (on a place, if known) or a place. */
+export type HoverTarget = { kind: 'piece'; piece: number; place?: string } | { kind: 'place'; place: string };
+
+/** How a board tells its element about the player's input. */
+export interface BoardEvents {
+  activate(target: BoardTarget, at: Where): void;
+  /** Null when the pointer or the focus leaves what it was over. */
+  hover(target: HoverTarget | null, at: Where): void;
+}

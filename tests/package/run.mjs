@@ -75,6 +75,20 @@ export async function first(id: RulesetId): Promise<number> {
   if (action) game.apply(action);
   return (await loadRuleset(id)) ? game.choiceCount() : 0;
 }
+// The element: its properties, methods and events typed from the package's declarations.
+import 'napoleonic-wargames/element';
+import type { MoveDetail, NapoleonicGame } from 'napoleonic-wargames/element';
+export function watch(): void {
+  const game: NapoleonicGame | null = document.querySelector('napoleonic-game');
+  if (!game) return;
+  game.readOnly = false;
+  game.addEventListener('move', (e) => {
+    const detail: MoveDetail = e.detail;
+    console.log(detail.side, detail.text, game.export().length);
+  });
+  game.addEventListener('error', (e) => console.log(e.detail.source, e.detail.message));
+  void game.import(game.saved ?? '').then((ok: boolean) => ok || game.undo());
+}
 `,
   );
   await writeFile(

@@ -11,7 +11,7 @@
 import STYLE from '../style.css';
 import { MARKUP } from './markup.js';
 import { createShell, type ShellApi, type ShellHooks } from './shell.js';
-import { ATTRIBUTES, type GameAttribute, type Opponent, type TestTimings } from './api.js';
+import { ATTRIBUTES, type GameAttribute, type NapoleonicGameEventMap, type Opponent, type TestTimings } from './api.js';
 
 export * from './api.js';
 
@@ -229,6 +229,14 @@ export class NapoleonicGame extends HTMLElement {
   get testTimings(): TestTimings | null {
     return this.#shell ? { perf: this.#shell.perf, mail: this.#shell.mailPerf } : null;
   }
+}
+
+/** The element's events, typed for addEventListener. */
+export interface NapoleonicGame {
+  addEventListener<K extends keyof NapoleonicGameEventMap>(type: K, listener: (this: NapoleonicGame, event: NapoleonicGameEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof NapoleonicGameEventMap>(type: K, listener: (this: NapoleonicGame, event: NapoleonicGameEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

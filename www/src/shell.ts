@@ -525,7 +525,10 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
   function autosave(): void {
     if (!current) return;
     // A game by email keeps its latest string (ui/mailbox.ts), not a saved game.
-    if (current.session.isMail()) return;
+    if (current.session.isMail()) {
+      hooks.reflect('saved', null);
+      return;
+    }
     const save = current.session.exportString();
     hooks.reflect('saved', save);
     hooks.emit('save', { ruleset: current.entry.id, saved: save, choice: current.session.choiceCount() });

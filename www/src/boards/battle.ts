@@ -14,7 +14,7 @@
 // pool:kind) and piece ids, the same way the hex board reports them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks } from './hex.js';
-import type { BoardEvents, Where } from './board.js';
+import { activeIn, type BoardEvents, type Where } from './board.js';
 import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
@@ -713,7 +713,7 @@ export class BattleBoard extends WidthBoard {
         '</div>';
     }
 
-    const active = this.root.ownerDocument.activeElement;
+    const active = activeIn(this.root);
     const focused = this.root.contains(active) ? focusKey(active) : null;
     this.root.innerHTML =
       result +

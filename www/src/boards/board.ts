@@ -20,3 +20,15 @@ export interface BoardEvents {
   /** Null when the pointer or the focus leaves what it was over. */
   hover(target: HoverTarget | null, at: Where): void;
 }
+
+/** The focused element as seen from `node`'s own tree (its shadow root's, inside an element). */
+export function activeIn(node: Node): Element | null {
+  const root = node.getRootNode() as Document | ShadowRoot;
+  return root.activeElement ?? null;
+}
+
+/** The element at a point of the screen, in `node`'s own tree (not the shadow root's host). */
+export function elementAt(node: Node, x: number, y: number): Element | null {
+  const root = node.getRootNode() as Document | ShadowRoot;
+  return root.elementFromPoint(x, y);
+}

@@ -12,7 +12,7 @@
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
 
-import type { BoardEvents, HoverTarget, Where } from './board.js';
+import { activeIn, type BoardEvents, type HoverTarget, type Where } from './board.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -683,7 +683,7 @@ export class HexBoard {
     const sel = this.selected !== null ? this.pieces.get(this.selected) : undefined;
     const candidates: [number, number][] = [];
     if (sel) candidates.push(centre(sel.hex));
-    const focused = this.spots.find((s) => s.el === this.svg.ownerDocument.activeElement);
+    const focused = this.spots.find((s) => s.el === activeIn(this.svg));
     if (focused) candidates.push([focused.x, focused.y]);
     return candidates.find(([x, y]) => this.inView(x, y, 0)) ?? [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
   }
@@ -773,8 +773,7 @@ export class HexBoard {
     const changed = key !== this.spotsKey;
     // A new decision ends the browsing of all counters: its focus is on the decision.
     if (changed) this.endBrowse(false);
-    const doc = this.svg.ownerDocument;
-    const active = doc.activeElement;
+    const active = activeIn(this.svg);
     const before = this.spots.find((s) => s.el === active) ?? this.current;
     for (const s of this.spots) if (!seen.has(s.el)) s.el.setAttribute('tabindex', '-1');
     this.spots = list;
@@ -796,8 +795,11 @@ export class HexBoard {
     // the map, or lost (the Start button hidden, a chosen hex or button gone), never away from
     // what the player works in elsewhere.
     queueMicrotask(() => {
-      const active = doc.activeElement;
-      const lost = !active || active === doc.body || !active.isConnected || (active instanceof HTMLElement && !active.checkVisibility());
+      // The page's focus, and the map's tree's (a shadow root's: null when the focus is outside it).
+      const doc = this.host.ownerDocument;
+      const outer = doc.activeElement;
+      const active = activeIn(this.host);
+      const lost = !outer || outer === doc.body || (active !== null && (!active.isConnected || (active instanceof HTMLElement && !active.checkVisibility())));
       if ((lost || this.host.contains(active)) && !this.host.hidden && !this.focusDecision()) this.host.focus({ preventScroll: true });
     });
   }
@@ -811,7 +813,7 @@ export class HexBoard {
 
   private focusSpot(spot: Spot): void {
     if (!this.inView(spot.x, spot.y)) this.setView(spot.x, spot.y, this.scale || this.openingScale());
-    if (this.svg.ownerDocument.activeElement !== spot.el) spot.el.focus({ preventScroll: true });
+    if (activeIn(this.svg) !== spot.el) spot.el.focus({ preventScroll: true });
     else this.showRing(spot.el);
   }
 
@@ -870,7 +872,7 @@ export class HexBoard {
   private showKeys(): void {
     const note = this.keysNote;
     const doc = this.host.ownerDocument;
-    const on = this.byKeyboard && this.host.contains(doc.activeElement);
+    const on = this.byKeyboard && this.host.contains(activeIn(this.host));
     const text = this.browsing
       ? 'Every counter: arrows move between them all · A or Escape: back to the decision'
       : 'Arrows: the decision · Enter: choose · A: every counter · + − 0: zoom';
@@ -946,7 +948,7 @@ export class HexBoard {
     }
     const node = t.el;
     // The chosen spot takes the focus (without scrolling): the next decision's focus starts there.
-    if (node instanceof SVGElement && node.hasAttribute('tabindex') && this.svg.ownerDocument.activeElement !== node) {
+    if (node instanceof SVGElement && node.hasAttribute('tabindex') && activeIn(this.svg) !== node) {
       node.focus({ preventScroll: true });
     }
     const rect = () => node.getBoundingClientRect();
@@ -989,8 +991,9 @@ export class HexBoard {
     const doc = svg.ownerDocument;
     doc.addEventListener('keydown', () => {
       this.byKeyboard = true;
-      if (svg.contains(doc.activeElement)) this.showRing(doc.activeElement);
-      if (this.host.contains(doc.activeElement)) this.showKeys();
+      const active = activeIn(svg);
+      if (svg.contains(active)) this.showRing(active);
+      if (this.host.contains(activeIn(this.host))) this.showKeys();
     }, true);
     doc.addEventListener('pointerdown', () => {
       this.byKeyboard = false;

@@ -11,7 +11,7 @@
 // refused); a drop is applied by the engine, which refuses an illegal one in its own words. No geometry is decided here beyond drawing and converting the pointer to table hundredths.
 import type { NbAction, NbFacing, NbPoint, NbScenario, NbView } from '../../pkg/napoleonic.js';
 import type { BoardMarks } from './hex.js';
-import type { BoardEvents, Where } from './board.js';
+import { elementAt, type BoardEvents, type Where } from './board.js';
 import { WidthBoard } from './zoom.js';
 
 /** A unit that may be dragged now: the prompt's MoveUnit template. */
@@ -406,7 +406,7 @@ export class TableBoard extends WidthBoard {
 
   /** The unit drawn under a client point, if any. */
   private unitAt(clientX: number, clientY: number): number | null {
-    const el = this.holder.ownerDocument.elementFromPoint(clientX, clientY);
+    const el = elementAt(this.holder, clientX, clientY);
     const piece = el?.closest<SVGElement>('[data-piece]');
     return piece && this.holder.contains(piece) ? Number(piece.dataset.piece) : null;
   }

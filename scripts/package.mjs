@@ -70,10 +70,11 @@ execFileSync(esbuild, ['napoleonic-game=www/src/main.ts', 'worker=www/src/worker
 // Its declarations (the element's class and its public types; nothing of the shell's).
 const declared = path.join(OUT, '.declarations');
 execFileSync(tsc, ['--declaration', '--emitDeclarationOnly', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler',
-  '--resolveJsonModule', '--lib', 'es2022,esnext.disposable,dom,dom.iterable', '--skipLibCheck', '--outDir', declared,
+  '--resolveJsonModule', '--lib', 'es2022,esnext.disposable,dom,dom.iterable', '--skipLibCheck', '--stripInternal', '--outDir', declared,
   path.join(ROOT, 'www/src/main.ts'), path.join(ROOT, 'www/src/css.d.ts')], { stdio: 'inherit' });
 for (const [from, to] of [['main.d.ts', 'napoleonic-game.d.ts'], ['element.d.ts', 'element.d.ts'], ['api.d.ts', 'api.d.ts']]) {
-  await copyFile(path.join(declared, from), path.join(OUT, 'element', to));
+  // (tsc writes them under src/: its root is www/, which holds the catalogue it reads)
+  await copyFile(path.join(declared, 'src', from), path.join(OUT, 'element', to));
 }
 await rm(declared, { recursive: true, force: true });
 const manifest = path.join(ROOT, 'www/custom-elements.json');

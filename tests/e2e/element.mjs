@@ -275,4 +275,40 @@ export default async function element({ page, origin }) {
   check(aMoves.length === played, `one \`move\` a choice (${aMoves.length})`);
   check((await events(page, 'b', 'gameover')).length === 0, 'b is not over');
   await shot('2-a-over', true);
+
+  // 13. Another ruleset by its attribute: a new game of it, its default scenario reflected; an
+  //     unknown scenario or opponent is refused and put back.
+  await clearEvents(page);
+  const overString = (await game(page, 'a')).exported;
+  await page.evaluate(() => { document.getElementById('a').ruleset = 'muskets-battle'; });
+  await page.waitForFunction(() => window.events.some((e) => e.on === 'a' && e.type === 'save' && e.detail.ruleset === 'muskets-battle'));
+  const switched = await page.evaluate(() => {
+    const el = document.getElementById('a');
+    return { scenario: el.scenario, saved: el.saved, exported: el.export(), title: el.shadowRoot.getElementById('title').textContent };
+  });
+  a = await game(page, 'a');
+  const curtain = await page.evaluate(() => !document.getElementById('a').shadowRoot.getElementById('curtain').hidden);
+  check(switched.scenario !== null && switched.scenario !== page0.scenarioA && switched.saved === switched.exported && switched.exported !== overString && a.choices === 0,
+    `ruleset="muskets-battle" starts a new game of it (${switched.title}, scenario ${switched.scenario})`, { switched, a });
+  check(curtain && a.actions === 0, `hidden information in hot-seat: the curtain is up before the first side's view (${a.prompt})`);
+  const covers = await page.evaluate(() => {
+    const host = document.getElementById('a').getBoundingClientRect();
+    const c = document.getElementById('a').shadowRoot.getElementById('curtain').getBoundingClientRect();
+    const other = document.getElementById('b').getBoundingClientRect();
+    return { inside: c.top >= host.top - 1 && c.bottom <= host.bottom + 1, overB: c.bottom > other.top + 1 };
+  });
+  check(covers.inside && !covers.overB, "an embedded element's curtain covers that element only, not the page or the other game", covers);
+  await shot('3-curtain-in-a', true);
+  await clearEvents(page);
+  await page.evaluate(() => { document.getElementById('a').scenario = 'waterloo'; });
+  await page.waitForFunction(() => window.events.some((e) => e.on === 'a' && e.type === 'error'));
+  const scenarioError = (await events(page, 'a', 'error'))[0].detail;
+  const afterScenario = await page.evaluate(() => ({ scenario: document.getElementById('a').scenario, exported: document.getElementById('a').export() }));
+  check(scenarioError.source === 'attribute' && /waterloo/.test(scenarioError.message) && afterScenario.scenario === switched.scenario && afterScenario.exported === switched.exported,
+    `scenario="waterloo" is refused (${scenarioError.message}), put back, the game unchanged`, afterScenario);
+  await clearEvents(page);
+  await page.evaluate(() => { document.getElementById('a').setAttribute('opponent', 'robot'); });
+  const opponentError = (await events(page, 'a', 'error'))[0]?.detail;
+  const opponentNow = await page.evaluate(() => document.getElementById('a').getAttribute('opponent'));
+  check(opponentError?.source === 'attribute' && /robot/.test(opponentError.message) && opponentNow === 'human', 'opponent="robot" is refused and put back', { opponentError, opponentNow });
 }

@@ -3151,7 +3151,11 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
   let connected = false;
   wire();
   app.lang = hooks.get('locale') ?? 'en';
-  if (!hooks.page) el.share.hidden = true;
+  if (!hooks.page) {
+    // A shared link is read by the project's page only; an embedded element's overlays stay in it.
+    el.share.hidden = true;
+    app.classList.add('embedded');
+  }
   const ready = boot();
 
   return {

@@ -72,12 +72,17 @@ export class NapoleonicGame extends HTMLElement {
   static readonly observedAttributes: readonly string[] = ATTRIBUTES;
 
   #shell: ShellApi | null = null;
+  #ready: Promise<void>;
+  #readied: () => void = () => {};
   /** Attributes the element writes itself (the game on the screen), not requests. */
   #reflecting = false;
 
   constructor() {
     super();
     mountShadow(this);
+    this.#ready = new Promise((resolve) => {
+      this.#readied = resolve;
+    });
   }
 
   connectedCallback(): void {
@@ -87,6 +92,7 @@ export class NapoleonicGame extends HTMLElement {
       reflect: (name, value) => this.#reflect(name, value),
       emit: emitter(this),
     });
+    void this.#shell.ready.then(this.#readied);
     this.#shell.connect();
   }
 
@@ -217,9 +223,9 @@ export class NapoleonicGame extends HTMLElement {
     return this.#shell?.undo() ?? false;
   }
 
-  /** Resolves once the first game (or the start screen) is shown and its engine is loaded. */
+  /** Resolves once the element is on a page and its first game (or the start screen) is shown with its engine loaded. */
   get ready(): Promise<void> {
-    return this.#shell?.ready ?? Promise.reject(new Error('<napoleonic-game> is not on a page yet'));
+    return this.#ready;
   }
 
   /**

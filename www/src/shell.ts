@@ -9,11 +9,11 @@ import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
-import type { BoardEvents } from './boards/board.js';
+import type { Board, BoardEvents } from './boards/board.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
 import type { MailPeek } from '../pkg/napoleonic.js';
 import { confirmCatalogue, errorMessage, loadedRuleset, loadRuleset, mailPeek, refusalOf, savedRuleset, Session, type EngineModule, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
-import type { GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards, ViewDrawing } from './games/adapter.js';
+import type { BoardDrawing, GameUI, Intent, RuleRef, RulesetEntry, Shortcut, SideInfo, ViewBoards, ViewDrawing } from './games/adapter.js';
 import { forgetRulesets, rulesetById, rulesets } from './games/index.js';
 import { dieElement } from './ui/dice.js';
 import { GameLog, type LogGroup } from './ui/log.js';
@@ -258,13 +258,6 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
   const battleBoard = new BattleBoard(el.boardArea, input);
   const areaBoard = new AreaBoard(el.boardArea, input);
 
-  /** The boards drawn straight from view(side) (not the hex map); the adapter draws on them. */
-  interface ViewBoard {
-    show(on: boolean): void;
-    setReadOnly(on: boolean): void;
-    clear(): void;
-  }
-
   const tableBoard = new TableBoard(el.boardArea, {
     ...input,
     check: (action) => {
@@ -280,15 +273,15 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     },
   });
 
+  /** The boards drawn from the whole view by the adapters. */
   const boards: ViewBoards = { battle: battleBoard, areas: areaBoard, table: tableBoard };
-  const viewBoards: Record<ViewDrawing['kind'], ViewBoard> = { battle: battleBoard, areas: areaBoard, table: tableBoard };
+  /** Every board by its kind, each through the one interface (shown, read-only, cleared, zoomed). */
+  const allBoards: Record<BoardDrawing['kind'], Board> = { hex: board, ...boards };
 
-  /** The boards drawn from the view that zoom inside their box (+, −, fit). */
-  const viewZoom: Record<string, { zoom(factor: number): void; fit(): void } | undefined> = {
-    battle: battleBoard,
-    areas: areaBoard,
-    table: tableBoard,
-  };
+  /** Show the board of `kind` alone (none: no board yet). */
+  function showBoard(kind: BoardDrawing['kind'] | null): void {
+    for (const [k, b] of Object.entries(allBoards)) b.show(k === kind);
+  }
 
   /**
    * Hot-seat with hidden information: the side whose view is on the screen. When the deciding side
@@ -367,7 +360,7 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
       el.curtainPass.focus();
     }
     // Nothing of either side stays on the page behind the curtain.
-    for (const b of Object.values(viewBoards)) b.clear();
+    for (const b of Object.values(allBoards)) b.clear();
     hideChooser();
     hideCard();
     el.chooser.replaceChildren();
@@ -740,8 +733,7 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     renderMail(c);
     // A game by email before its opening exchange is done: nothing on the board yet.
     if (c.session.isMail() && !c.session.mailStatus().started) {
-      for (const b of Object.values(viewBoards)) b.show(false);
-      el.board.hidden = true;
+      showBoard(null);
       el.zoomControls.hidden = true;
       clearChoices();
       el.undo.disabled = true;
@@ -750,13 +742,12 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
       return;
     }
     const drawing = c.ui.board;
-    for (const [k, b] of Object.entries(viewBoards)) if (k !== drawing.kind) b.show(false);
+    showBoard(drawing.kind);
     if (drawing.kind !== 'hex') {
-      renderViewBoard(c, s, viewBoards[drawing.kind], drawing);
+      renderViewBoard(c, s, allBoards[drawing.kind], drawing);
       return;
     }
     el.curtain.hidden = true;
-    el.board.hidden = false;
     el.zoomControls.hidden = false;
     try {
       const prompt = s.prompt();
@@ -817,11 +808,10 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
   }
 
   /** A board drawn from view(side) (the Field Battle display, the area map), behind the curtain. */
-  function renderViewBoard(c: Current, s: Session, board: ViewBoard, drawing: ViewDrawing): void {
+  function renderViewBoard(c: Current, s: Session, board: Board, drawing: ViewDrawing): void {
     board.show(true);
-    el.board.hidden = true;
-    // The area map and the Field Battle display zoom (a bigger drawing in its scrolling box).
-    el.zoomControls.hidden = !viewZoom[c.ui.board.kind];
+    // The area map, the Field Battle display and the table zoom (a bigger drawing in its scrolling box).
+    el.zoomControls.hidden = false;
     boardRuleset = '';
     try {
       renderReplayControls(c);
@@ -2215,20 +2205,33 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     let next: Session;
     let entry: RulesetEntry;
     try {
-      let engine: EngineModule;
-      ({ entry, engine } = await engineFor(chosen.id));
-      next = new Session(engine, entry.adapter.start(engine, scenario, options, seed));
+      ({ next, entry } = await newSession(chosen.id, scenario, options, seed));
     } catch (e) {
-      showError(`Could not start the game: ${errorMessage(e)}`, el.startError);
+      showError(startRefusal(e), el.startError);
       return;
     }
-    const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
-    const vs = computerNote(entry, players, level);
     leaveCurrent('Starting a new game', 'Start the new game', () => {
       clearError();
-      void adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.${vs}`, [], false, level);
+      void adopt(next, entry, players, newGameNote(entry, scenario, seed, players, level), [], false, level);
       setStatus('Game started.');
     }, () => next.free());
+  }
+
+  /** Why a new game could not start, in the engine's words. */
+  function startRefusal(e: unknown): string {
+    return `Could not start the game: ${errorMessage(e)}`;
+  }
+
+  /** A new game of a built-in scenario, its ruleset's module loaded first; throws the engine's error. */
+  async function newSession(ruleset: string, scenario: string, options: Record<string, boolean | string>, seed: number): Promise<{ next: Session; entry: RulesetEntry }> {
+    const { entry, engine } = await engineFor(ruleset);
+    return { next: new Session(engine, entry.adapter.start(engine, scenario, options, seed)), entry };
+  }
+
+  /** The log's first note of a new game of a built-in scenario. */
+  function newGameNote(entry: RulesetEntry, scenario: string, seed: number, players: Record<string, string>, level: string): string {
+    const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
+    return `New game of ${entry.info.title} (${title}), seed ${seed}.${computerNote(entry, players, level)}`;
   }
 
   /** " The computer plays the French (Normal)." for the log's first note, or nothing. */
@@ -2939,16 +2942,14 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     const seed = randomSeed();
     let next: Session;
     try {
-      const { engine } = await engineFor(entry.id);
-      next = new Session(engine, entry.adapter.start(engine, scenario, defaultOptions(entry), seed));
+      ({ next } = await newSession(entry.id, scenario, defaultOptions(entry), seed));
     } catch (e) {
-      showError(`Could not start the game: ${errorMessage(e)}`, el.error, 'attribute');
+      showError(startRefusal(e), el.error, 'attribute');
       return false;
     }
-    const title = entry.info.scenarios.find((s) => s.id === scenario)?.title ?? scenario;
     const players = playersFor(entry);
     clearError();
-    await adopt(next, entry, players, `New game of ${entry.info.title} (${title}), seed ${seed}.${computerNote(entry, players, DEFAULT_LEVEL)}`, []);
+    await adopt(next, entry, players, newGameNote(entry, scenario, seed, players, DEFAULT_LEVEL), []);
     return true;
   }
 
@@ -3062,7 +3063,7 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     el.storageOk.addEventListener('click', () => {
       el.storageNote.hidden = true;
     });
-    const zoomable = () => viewZoom[current?.ui.board.kind ?? ''] ?? board;
+    const zoomable = () => allBoards[current?.ui.board.kind ?? 'hex'];
     el.zoomIn.addEventListener('click', () => zoomable().zoom(1.3));
     el.zoomOut.addEventListener('click', () => zoomable().zoom(1 / 1.3));
     el.zoomFit.addEventListener('click', () => zoomable().fit());

@@ -14,6 +14,17 @@ export type BoardTarget = { kind: 'piece'; piece: number; place: string } | { ki
 /** What the pointer or the focus is over: a piece (on a place, if known) or a place. */
 export type HoverTarget = { kind: 'piece'; piece: number; place?: string } | { kind: 'place'; place: string };
 
+/** What the element asks of every board: shown or not, read-only or not, emptied, zoomed. */
+export interface Board {
+  show(on: boolean): void;
+  setReadOnly(on: boolean): void;
+  /** Nothing of either side left drawn (behind the hot-seat curtain). */
+  clear(): void;
+  /** Zoom by `factor`, or back to the whole board. */
+  zoom(factor: number): void;
+  fit(): void;
+}
+
 /** How a board tells its element about the player's input. */
 export interface BoardEvents {
   activate(target: BoardTarget, at: Where): void;

@@ -12,7 +12,7 @@
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
 
-import { activeIn, type BoardEvents, type HoverTarget, type Where } from './board.js';
+import { activeIn, type Board, type BoardEvents, type HoverTarget, type Where } from './board.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -204,7 +204,7 @@ const COUNTER_PX = { mouse: 48, touch: 44 };
 const MAX_SCALE = 3;
 
 /** The hex board view. */
-export class HexBoard {
+export class HexBoard implements Board {
   readonly svg: SVGSVGElement;
   private spec: HexMapSpec | null = null;
   private width = 0;
@@ -600,6 +600,18 @@ export class HexBoard {
   setReadOnly(on: boolean): void {
     this.readOnly = on;
     this.svg.classList.toggle('read-only', on);
+  }
+
+  show(on: boolean): void {
+    this.host.hidden = !on;
+  }
+
+  /** No piece, highlight, trail or overlay left on the map (the terrain stays). */
+  clear(): void {
+    this.setPieces([], () => '');
+    this.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+    this.setTrails([]);
+    this.setOverlays([]);
   }
 
   /** The element drawn for a piece (for tests and focus). */

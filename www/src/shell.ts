@@ -9,7 +9,7 @@ import { AreaBoard } from './boards/areas.js';
 import { BattleBoard } from './boards/battle.js';
 import { TableBoard } from './boards/table.js';
 import { HexBoard, PIECE, type BoardMarks, type Where } from './boards/hex.js';
-import type { Board, BoardEvents } from './boards/board.js';
+import { chitOf, chitPlace, type Board, type BoardEvents } from './boards/board.js';
 import { ComputerPlayer, DEFAULT_LEVEL, LEVELS, levelOf } from './computer.js';
 import type { MailPeek } from '../pkg/napoleonic.js';
 import { confirmCatalogue, errorMessage, loadedRuleset, loadRuleset, mailPeek, refusalOf, savedRuleset, Session, type EngineModule, type EnginePrompt, type HistoryStep, type RulesetTypes } from './engine.js';
@@ -241,6 +241,7 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     activate: (target, at) => {
       if (target.kind === 'piece') clickPiece(target.piece, target.place, at);
       else if (target.kind === 'place') clickHex(target.place, at);
+      else if (target.kind === 'chit') clickHex(chitPlace(target.chit), at);
       else {
         hideChooser();
         hideCard();
@@ -853,9 +854,9 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
           }
           for (const p of list) {
             const kind = c.ui.optionOf(p.action);
-            if (kind && !marks.hexes.has(`chit:${kind}`)) marks.hexes.set(`chit:${kind}`, 'move');
+            if (kind && !marks.hexes.has(chitPlace(kind))) marks.hexes.set(chitPlace(kind), 'move');
           }
-          if (picked) marks.hexes.set(`chit:${picked}`, 'picked');
+          if (picked) marks.hexes.set(chitPlace(picked), 'picked');
         }
         if (marks.selected === null && prompt && c.ui.promptCounter && !secretPrompt(c, prompt)) marks.selected = c.ui.promptCounter(prompt);
         drawing.draw(boards, view, marks);
@@ -1310,11 +1311,11 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     const list = placedActions(c, c.session.prompt());
     const sel = selection(list);
     let hits = byPickedChit(c, list, liveTargets(list, sel.active).filter((p) => p.intent!.hex === hex));
-    if (!hits.length && hex.startsWith('chit:') && c.ui.optionOf) {
-      const kind = hex.slice(5);
+    const kind = chitOf(hex);
+    if (!hits.length && kind !== null && c.ui.optionOf) {
       hits = list.filter((p) => c.ui.optionOf!(p.action) === kind);
       // A chit played on one of several sections: pick it, then click the section (again: unpick).
-      const onSections = hits.filter((p) => p.intent?.hex !== undefined && !p.intent.hex.startsWith('chit:'));
+      const onSections = hits.filter((p) => p.intent?.hex !== undefined && chitOf(p.intent.hex) === null);
       if (pickedChit(c, list) === kind) {
         chitPick = null;
         hideChooser();

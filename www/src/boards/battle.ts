@@ -10,11 +10,11 @@
 // it bigger inside its scrolling box, like the area map.
 //
 // It draws what view(side) gives and nothing else: the engine's view already hides the enemy's
-// hand and hidden counters. Clicks go back to the shell as "hex" keys (side:section, chit:kind,
-// pool:kind) and piece ids, the same way the hex board reports them.
+// hand and hidden counters. Clicks go back to the shell as typed targets (boards/board.ts): places
+// (side:section, pool:kind), chits in hand and pieces, the same way the other boards report them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
 import type { BoardMarks } from './hex.js';
-import { activeIn, type BoardEvents, type Where } from './board.js';
+import { activeIn, chitOf, chitPlace, type BoardEvents, type Where } from './board.js';
 import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
 
@@ -112,7 +112,10 @@ export class BattleBoard extends WidthBoard {
         return;
       }
       const key = target.closest<SVGElement>('[data-key]');
-      if (key) this.events.activate({ kind: 'place', place: key.dataset.key! }, at(key));
+      if (!key) return;
+      const place = key.dataset.key!;
+      const chit = chitOf(place);
+      this.events.activate(chit !== null ? { kind: 'chit', chit } : { kind: 'place', place }, at(key));
     });
     clickOnEnter(this.root);
     // Pointing at (or tabbing to) a counter shows its card; a target section its odds.
@@ -490,7 +493,7 @@ export class BattleBoard extends WidthBoard {
       const held = own.hand.filter(([, n]) => n > 0);
       if (!held.length) items.push(textItem('none', 'info none'));
       for (const [kind, n] of held) {
-        const k = `chit:${kind}`;
+        const k = chitPlace(kind);
         const mark = markOf(k);
         const label = `${OPTION_WORDS[kind]}${n > 1 ? ` ×${n}` : ''}`;
         items.push(

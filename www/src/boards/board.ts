@@ -6,10 +6,27 @@ export type Where = (() => DOMRect) | null;
 
 /**
  * What a click (or Enter) on a board chose: a piece (and the place it stands on, '' when the
- * board has none), a place (a hex, an area, a battle section, a chit in hand: its key), or the
- * board away from both.
+ * board has none), a place (a hex, an area, a battle section: its key), an option chit in hand,
+ * or the board away from all of them.
  */
-export type BoardTarget = { kind: 'piece'; piece: number; place: string } | { kind: 'place'; place: string } | { kind: 'none' };
+export type BoardTarget =
+  | { kind: 'piece'; piece: number; place: string }
+  | { kind: 'place'; place: string }
+  | { kind: 'chit'; chit: string }
+  | { kind: 'none' };
+
+/**
+ * An option chit in the hand (the Field Battle) as a place key, where an action's intent and the
+ * board's marks name it; a click on it comes back as a `chit` target.
+ */
+export function chitPlace(kind: string): string {
+  return `chit:${kind}`;
+}
+
+/** The chit a place key names, or null for any other place. */
+export function chitOf(place: string): string | null {
+  return place.startsWith('chit:') ? place.slice(5) : null;
+}
 
 /** What the pointer or the focus is over: a piece (on a place, if known) or a place. */
 export type HoverTarget = { kind: 'piece'; piece: number; place?: string } | { kind: 'place'; place: string };

@@ -24,6 +24,7 @@ import type {
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
 import type { BoardMarks } from '../boards/hex.js';
+import { chitPlace } from '../boards/board.js';
 import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards, ViewDrawing } from './adapter.js';
 
 /** The Field Battle's generated types. */
@@ -279,7 +280,7 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
       case 'TakeChit':
         return { hex: `pool:${a.option}` };
       case 'Discard':
-        return { hex: `chit:${a.option}` };
+        return { hex: chitPlace(a.option) };
       case 'Reserve':
         return { hex: sectionKey(own, a.to) };
       case 'Outflank':

@@ -24,7 +24,7 @@ export const EMBED_PAGE = `<!doctype html>
 <body>
   <h1>A publisher's page with two games</h1>
   <napoleonic-game id="a" ruleset="bailen"></napoleonic-game>
-  <napoleonic-game id="b" ruleset="bloody-monday" scenario="borodino" side="French" opponent="computer"></napoleonic-game>
+  <napoleonic-game id="b" ruleset="bloody-monday" scenario="borodino" side="Russian" opponent="computer"></napoleonic-game>
   <script type="module" src="dist/main.js"></script>
 </body>
 </html>
@@ -84,11 +84,11 @@ async function clickFirst(page, id) {
   await choicesOf(page, id, before + 1);
 }
 
-/** Element b (against the computer): until the French (the human) decide and the computer rests. */
-const frenchToDecide = (page) =>
+/** Element b (against the computer): until the Russians (the human) decide and the computer rests. */
+const russiansToDecide = (page) =>
   page.waitForFunction(() => {
     const root = document.getElementById('b').shadowRoot;
-    return root.getElementById('app').dataset.thinking !== 'true' && root.querySelectorAll('#actions button').length > 0 && /^French/.test(root.getElementById('prompt-side').textContent);
+    return root.getElementById('app').dataset.thinking !== 'true' && root.querySelectorAll('#actions button').length > 0 && /^Russian/.test(root.getElementById('prompt-side').textContent);
   }, null, { timeout: 60_000 });
 
 export default async function element({ page, origin }) {
@@ -116,11 +116,14 @@ export default async function element({ page, origin }) {
   let a = await game(page, 'a');
   check(a.choices === 0 && a.actions > 0 && a.exported === a.saved, 'the Bailén game starts, its `saved` attribute is its export()', a);
 
-  // 2. The Bloody Monday element: the computer plays the Russians, the French view stays on the screen.
-  await frenchToDecide(page);
+  // 2. The Bloody Monday element: the computer plays the French (first), the Russian view stays on the screen.
+  await russiansToDecide(page);
   let b = await game(page, 'b');
   const bCurtain = await page.evaluate(() => document.getElementById('b').shadowRoot.getElementById('curtain').hidden);
-  check(bCurtain && b.actions > 0, 'Bloody Monday with side="French" opponent="computer": no curtain, the French decide', b.prompt);
+  check(bCurtain && b.actions > 0, 'Bloody Monday with side="Russian" opponent="computer": no curtain, the Russians decide', b.prompt);
+  const computerFirst = (await events(page, 'b', 'move')).filter((e) => e.detail.by === 'computer');
+  check(computerFirst.length > 0 && computerFirst.every((e) => e.detail.side === 'French'), `the computer played the French first in b (${computerFirst.length} choices, each a \`move\` by the computer)`, computerFirst.map((e) => e.detail.text));
+  check((await game(page, 'a')).choices === 0 && (await events(page, 'a', 'move')).length === 0, "and a stayed as it was (no choice, no event)");
 
   // 3. A move in a: its events, and b unchanged.
   await clearEvents(page);
@@ -142,11 +145,11 @@ export default async function element({ page, origin }) {
   const bChoices = b.choices;
   await clickFirst(page, 'b');
   const bMoves = await events(page, 'b', 'move');
-  check(bMoves.length >= 1 && bMoves[0].detail.ruleset === 'bloody-monday' && bMoves[0].detail.side === 'French' && bMoves[0].detail.choice === bChoices + 1, 'a move in b fires b\'s `move`', bMoves);
+  check(bMoves.length >= 1 && bMoves[0].detail.ruleset === 'bloody-monday' && bMoves[0].detail.side === 'Russian' && bMoves[0].detail.choice === bChoices + 1, 'a move in b fires b\'s `move`', bMoves);
   check((await game(page, 'a')).exported === aBefore && (await events(page, 'a', 'move')).length === 0, 'the move in b changed nothing in a');
-  await frenchToDecide(page);
+  await russiansToDecide(page);
   const byComputer = (await events(page, 'b', 'move')).filter((e) => e.detail.by === 'computer');
-  console.log(`      b: the computer made ${byComputer.length} choice(s) for the Russians`);
+  console.log(`      b: the computer answered with ${byComputer.length} choice(s) for the French`);
   await shot('1-two-games', true);
 
   // 5. Properties and attributes agree, both ways.
@@ -220,7 +223,7 @@ export default async function element({ page, origin }) {
   check(rulesetNow === 'bailen' && afterBadAttr.exported === beforeBadAttr.exported, 'the attribute is put back and the game is unchanged');
   await page.evaluate(() => { document.getElementById('b').side = 'Prussian'; });
   const sideNow = await page.evaluate(() => document.getElementById('b').side);
-  check(sideNow === 'French', 'side="Prussian" is refused and put back to French', sideNow);
+  check(sideNow === 'Russian', 'side="Prussian" is refused and put back to Russian', sideNow);
 
   // 10. read-only: no choices listed, a click on the board does nothing, undo() refuses.
   await clickFirst(page, 'a');

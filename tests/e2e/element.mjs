@@ -24,7 +24,7 @@ export const EMBED_PAGE = `<!doctype html>
 <body>
   <h1>A publisher's page with two games</h1>
   <napoleonic-game id="a" ruleset="bailen"></napoleonic-game>
-  <napoleonic-game id="b" ruleset="bloody-monday" scenario="borodino" side="Russian" opponent="computer"></napoleonic-game>
+  <napoleonic-game id="b" ruleset="bloody-monday" scenario="borodino" side="Russian" opponent="computer" level="quick"></napoleonic-game>
   <script type="module" src="dist/main.js"></script>
 </body>
 </html>
@@ -168,12 +168,17 @@ export default async function element({ page, origin }) {
     el.setAttribute('opponent', 'human');
     out.opponentProp = el.opponent;
     out.rulesetProp = el.ruleset;
+    el.level = 'strong';
+    out.levelAttr = el.getAttribute('level');
+    el.removeAttribute('level');
+    out.levelDefault = el.level;
     out.sideProp = el.side;
     return out;
   });
   check(twins.localeAttr === 'es' && twins.lang === 'es' && twins.localeProp === 'fr', 'locale: the property sets the attribute (and the shadow root\'s lang), the attribute the property', twins);
   check(twins.readOnlyAttr === true && twins.readOnlyProp === false, 'readOnly <-> read-only', twins);
   check(twins.opponentProp === 'human' && twins.rulesetProp === 'bailen' && twins.sideProp === null, 'opponent, ruleset and side read their attributes', twins);
+  check(twins.levelAttr === 'strong' && twins.levelDefault === 'normal', 'level <-> level (normal when absent)', twins);
 
   // 6. undo(): back one choice, the string as it was (choices made until the rules allow an undo:
   //    in hot-seat a side takes back only its own choices).
@@ -314,4 +319,9 @@ export default async function element({ page, origin }) {
   const opponentError = (await events(page, 'a', 'error'))[0]?.detail;
   const opponentNow = await page.evaluate(() => document.getElementById('a').getAttribute('opponent'));
   check(opponentError?.source === 'attribute' && /robot/.test(opponentError.message) && opponentNow === 'human', 'opponent="robot" is refused and put back', { opponentError, opponentNow });
+  await clearEvents(page);
+  await page.evaluate(() => { document.getElementById('b').setAttribute('level', 'grandmaster'); });
+  const levelError = (await events(page, 'b', 'error'))[0]?.detail;
+  const levelNow = await page.evaluate(() => document.getElementById('b').getAttribute('level'));
+  check(levelError?.source === 'attribute' && /grandmaster/.test(levelError.message) && levelNow === 'quick', `level="grandmaster" is refused and put back (${levelError?.message})`, { levelError, levelNow });
 }

@@ -3,12 +3,15 @@
 // its exact type being the ruleset's generated one (napoleonic-wargames/<ruleset>).
 
 /** The attributes the element reads (each has a property twin). */
-export const ATTRIBUTES = ['ruleset', 'scenario', 'saved', 'side', 'locale', 'read-only', 'opponent'] as const;
+export const ATTRIBUTES = ['ruleset', 'scenario', 'saved', 'side', 'locale', 'read-only', 'opponent', 'level'] as const;
 export type GameAttribute = (typeof ATTRIBUTES)[number];
 
 /** Who plays the sides other than the one shown: people at this screen, or the computer. */
 export type Opponent = 'human' | 'computer';
 export const OPPONENTS: readonly Opponent[] = ['human', 'computer'];
+
+/** How long the computer thinks a decision: 0.2 s, 1 s (the default) or 5 s. */
+export type Level = 'quick' | 'normal' | 'strong';
 
 /** `move`: a choice was applied (by a player, the computer, or a drag on the table). */
 export interface MoveDetail {

@@ -11,7 +11,7 @@
 import STYLE from '../style.css';
 import { MARKUP } from './markup.js';
 import { createShell, type ShellApi, type ShellHooks } from './shell.js';
-import { ATTRIBUTES, type GameAttribute, type NapoleonicGameEventMap, type Opponent, type TestTimings } from './api.js';
+import { ATTRIBUTES, type GameAttribute, type Level, type NapoleonicGameEventMap, type Opponent, type TestTimings } from './api.js';
 
 export * from './api.js';
 
@@ -204,6 +204,19 @@ export class NapoleonicGame extends HTMLElement {
   }
   set opponent(value: Opponent) {
     this.setAttribute('opponent', value);
+  }
+
+  /**
+   * How long the computer thinks a decision: `quick` (0.2 s), `normal` (1 s, the default) or `strong` (5 s).
+   * @attr level
+   * @reflect
+   */
+  get level(): Level {
+    const value = this.getAttribute('level');
+    return value === 'quick' || value === 'strong' ? value : 'normal';
+  }
+  set level(value: Level) {
+    this.setAttribute('level', value);
   }
 
   /** The game's saved string; throws when there is no game yet. */

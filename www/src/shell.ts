@@ -2373,7 +2373,7 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     leaveCurrent('Loading another game', 'Load the other game', () => {
       clearError();
       const note = `Loaded ${how} at choice ${next.choiceCount()}.`;
-      void adopt(next, entry, hooks.page ? (kept?.players ?? {}) : playersFor(entry), note, [], false, kept?.level ?? DEFAULT_LEVEL, same ?? newGameId());
+      void adopt(next, entry, hooks.page ? (kept?.players ?? {}) : playersFor(entry), note, [], false, hooks.page ? (kept?.level ?? DEFAULT_LEVEL) : levelFor(), same ?? newGameId());
       setStatus(same ? 'Saved game loaded (it was already in the list of games: that entry goes on).' : 'Saved game loaded.');
     }, () => next.free());
     return true;
@@ -2912,6 +2912,12 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     return Object.fromEntries(entry.sides.map((s) => [s.id, computer && s.id !== human ? 'computer' : 'human']));
   }
 
+  /** The computer's level of an embedded game: the `level` attribute's, else the default. */
+  function levelFor(): string {
+    const level = hooks.get('level');
+    return level !== null && level in LEVELS ? level : DEFAULT_LEVEL;
+  }
+
   /** The catalogue's default values of a ruleset's options. */
   function defaultOptions(entry: RulesetEntry): Record<string, boolean | string> {
     return Object.fromEntries(entry.info.options.map((f) => [f.name, f.kind.type === 'Flag' ? f.default === true : String(f.default)]));
@@ -2950,7 +2956,8 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
     }
     const players = playersFor(entry);
     clearError();
-    await adopt(next, entry, players, newGameNote(entry, scenario, seed, players, DEFAULT_LEVEL), []);
+    const level = levelFor();
+    await adopt(next, entry, players, newGameNote(entry, scenario, seed, players, level), [], false, level);
     return true;
   }
 
@@ -3015,6 +3022,13 @@ export function createShell(root: ShadowRoot, hooks: ShellHooks): ShellApi {
           listFor = null;
           render();
         }
+        return;
+      case 'level':
+        if (value !== null && !(value in LEVELS)) {
+          return refuse(`The level '${value}' is not one of ${Object.keys(LEVELS).join(', ')}.`);
+        }
+        // The computer's next decision takes the new time.
+        if (c) c.level = levelFor();
         return;
       case 'locale':
         app.lang = value ?? 'en';

@@ -124,6 +124,8 @@ export default async function element({ page, origin }) {
   const computerFirst = (await events(page, 'b', 'move')).filter((e) => e.detail.by === 'computer');
   check(computerFirst.length > 0 && computerFirst.every((e) => e.detail.side === 'French'), `the computer played the French first in b (${computerFirst.length} choices, each a \`move\` by the computer)`, computerFirst.map((e) => e.detail.text));
   check((await game(page, 'a')).choices === 0 && (await events(page, 'a', 'move')).length === 0, "and a stayed as it was (no choice, no event)");
+  const limits = await page.evaluate(() => document.getElementById('b').testTimings.perf.thinks.map((t) => t.limit));
+  check(limits.length > 0 && limits.every((l) => l === 200), `level="quick": the computer thought 0.2 s a decision (${limits.length} decisions)`, limits);
 
   // 3. A move in a: its events, and b unchanged.
   await clearEvents(page);

@@ -59,7 +59,9 @@ function game(page, id) {
       choices: Number(root.getElementById('app').dataset.choices ?? -1),
       prompt: root.getElementById('prompt').textContent,
       actions: root.querySelectorAll('#actions button').length,
-      saved: el.getAttribute('saved'),
+      // The property (which writes the attribute if it waits for an idle moment), then the attribute.
+      saved: el.saved,
+      savedAttr: el.getAttribute('saved'),
       exported: (() => {
         try {
           return el.export();
@@ -130,14 +132,17 @@ export default async function element({ page, origin }) {
   // 3. A move in a: its events, and b unchanged.
   await clearEvents(page);
   const bBefore = (await game(page, 'b')).exported;
+  const savedBefore = await page.evaluate(() => document.getElementById('a').getAttribute('saved'));
   await clickFirst(page, 'a');
+  // The attribute follows by itself, once the page is idle.
+  await page.waitForFunction((s) => document.getElementById('a').getAttribute('saved') !== s, savedBefore);
   a = await game(page, 'a');
   const moves = await events(page, 'a', 'move');
   const saves = await events(page, 'a', 'save');
   check(moves.length === 1 && moves[0].detail.ruleset === 'bailen' && moves[0].detail.choice === 1 && moves[0].detail.by === 'player' && typeof moves[0].detail.action === 'object' && moves[0].detail.text.length > 0,
     `a move in a fires one \`move\` with its details (${moves[0]?.detail.side}: ${moves[0]?.detail.text})`, moves);
   check(moves[0].bubbles && moves[0].composed, '`move` bubbles out of the shadow root (composed)');
-  check(saves.length === 1 && saves[0].detail.saved === a.exported && a.saved === a.exported && saves[0].detail.choice === 1, 'and one `save` whose string is the export() and the `saved` attribute', saves);
+  check(saves.length === 1 && saves[0].detail.saved === a.exported && a.saved === a.exported && a.savedAttr === a.exported && saves[0].detail.choice === 1, 'and one `save` whose string is the export(), the `saved` property and attribute', saves);
   b = await game(page, 'b');
   check(b.exported === bBefore && (await events(page, 'b', 'move')).length === 0, 'the move in a changed nothing in b');
 

@@ -33,6 +33,12 @@ function mountShadow(host: HTMLElement): void {
   root.innerHTML = MARKUP;
 }
 
+/** Run `work` when the page is idle (soon after, where the browser has no idle callbacks). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 500 });
+  else setTimeout(work, 50);
+}
+
 /** The element's events: bubbling out of the shadow root (composed). */
 function emitter(host: HTMLElement): ShellHooks['emit'] {
   return (type, detail) => host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
@@ -101,11 +107,35 @@ export class NapoleonicGame extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (this.#reflecting || old === value || !this.#shell) return;
+    if (this.#reflecting) return;
+    // The page's own string wins over one still waiting to be written.
+    if (name === 'saved') this.#pendingSaved = null;
+    if (old === value || !this.#shell) return;
     this.#shell.changed(name as GameAttribute, value, old);
   }
 
+  /** The `saved` string waiting to be written (every choice changes it). */
+  #pendingSaved: { value: string | null } | null = null;
+
+  /**
+   * Write an attribute to match the game on the screen. `saved` is written when the page is idle
+   * (reading the property writes it at once): any change of the host's attributes restyles the
+   * whole shadow root (for its :host([hidden]) rule), which a click's redraw should not wait for.
+   */
   #reflect(name: GameAttribute, value: string | null): void {
+    if (name !== 'saved') return this.#write(name, value);
+    const waiting = this.#pendingSaved !== null;
+    this.#pendingSaved = { value };
+    if (!waiting) whenIdle(() => this.#flushSaved());
+  }
+
+  #flushSaved(): void {
+    const pending = this.#pendingSaved;
+    this.#pendingSaved = null;
+    if (pending) this.#write('saved', pending.value);
+  }
+
+  #write(name: GameAttribute, value: string | null): void {
     if (this.getAttribute(name) === value) return;
     this.#reflecting = true;
     try {
@@ -151,6 +181,7 @@ export class NapoleonicGame extends HTMLElement {
    * @reflect
    */
   get saved(): string | null {
+    this.#flushSaved();
     return this.getAttribute('saved');
   }
   set saved(value: string | null) {

@@ -9,6 +9,7 @@
 #   pkg-node/  wasm-pack --target nodejs output, every ruleset (for benchmarks and scripts in
 #              Node; SKIP_NODE_PKG=1 skips it, as serve.sh does)
 #   www/dist/  the page's TypeScript, bundled by esbuild (main.js, and worker.js for the computer)
+#   www/custom-elements.json  the <napoleonic-game> element's manifest (scripts/manifest.mjs)
 #   *.br, *.gz precompressed copies of www/'s files, served by scripts/serve.sh
 set -euo pipefail
 
@@ -72,17 +73,22 @@ node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/catalogue.mjs
 step "tsc --noEmit (typecheck www/src against the generated pkg types)"
 timed tsc --noEmit -p tsconfig.json
 
-# Two entries: the page, and the computer opponent's Web Worker (its own wasm instance).
+# Two entries: the page (the <napoleonic-game> element, its stylesheet style.css bundled in as
+# text), and the computer opponent's Web Worker (its own wasm instance).
 # Minified (the source maps keep the sources): main.js crosses a slow line with the wasm before
 # the engine is ready, 61 KB instead of 74 KB once brotli'd.
 step "esbuild www/src/main.ts www/src/worker.ts -> www/dist/"
 rm -rf www/dist
 timed esbuild www/src/main.ts www/src/worker.ts --bundle --format=esm --platform=browser --target=es2022 \
-  --minify --sourcemap --outdir=www/dist --log-level=warning
+  --loader:.css=text --define:MODULES_DIR='"../pkg/"' --minify --sourcemap --outdir=www/dist --log-level=warning
+
+# The element's interface for publishers' tools (attributes, events, parts, custom properties).
+step "custom-elements.json (@custom-elements-manifest/analyzer) -> www/custom-elements.json"
+timed node scripts/manifest.mjs
 
 # scripts/serve.sh and the e2e tests send these to browsers that accept them (Content-Encoding).
 step "precompress the page's files (.br, .gz beside each)"
-timed node scripts/compress.mjs www/index.html www/style.css www/dist www/pkg
+timed node scripts/compress.mjs www/index.html www/dist www/pkg
 
 # serve.sh rebuilds only when a source is newer than this stamp.
 touch www/.built

@@ -1,6 +1,6 @@
 // Precompress the page's files for scripts/static-server.mjs: beside each file, name.br (brotli,
 // quality 11) and name.gz (gzip -9), with Node's own zlib. Prints the sizes.
-//   node scripts/compress.mjs www/index.html www/style.css www/dist www/pkg
+//   node scripts/compress.mjs www/index.html www/dist www/pkg
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

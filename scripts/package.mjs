@@ -1,6 +1,8 @@
 // The npm package for embedders (napoleonic-wargames), from what scripts/build.sh built: one
 // wasm module per ruleset (www/pkg/<ruleset>/ and its generated types, pkg-web/<ruleset>/), the
-// catalogue, the entry npm/index.ts (compiled with its declarations), npm/README.md and LICENSE.
+// catalogue, the entry npm/index.ts (compiled with its declarations), the <napoleonic-game>
+// element (element/: the page's element bundled with its worker and stylesheet, its
+// declarations, custom-elements.json beside package.json), npm/README.md and LICENSE.
 // Writes the package's folder dist-npm/ and packs it (npm pack) into dist-npm-pack/; prints the
 // tarball's path last. tests/package/run.mjs installs that tarball outside the repo and tests it.
 //   node scripts/package.mjs
@@ -28,6 +30,9 @@ await mkdir(OUT, { recursive: true });
 const exportsMap = {
   '.': { types: './index.d.ts', default: './index.js' },
   './catalogue.json': './catalogue.json',
+  './element': { types: './element/napoleonic-game.d.ts', default: './element/napoleonic-game.js' },
+  './element/worker.js': './element/worker.js',
+  './custom-elements.json': './custom-elements.json',
 };
 for (const id of RULESETS) {
   const built = path.join(ROOT, 'www/pkg', id);
@@ -55,6 +60,26 @@ const tsc = path.join(ROOT, 'node_modules/.bin/tsc');
 execFileSync(tsc, ['--declaration', '--strict', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'es2022',
   '--moduleResolution', 'bundler', '--lib', 'es2022,esnext.disposable,dom', '--skipLibCheck', 'false', path.join(OUT, 'index.ts')], { stdio: 'inherit' });
 await rm(path.join(OUT, 'index.ts'));
+
+// The element: the page's own (www/src/main.ts), finding the modules one folder up (element/ is
+// beside <ruleset>/), and its computer opponent's worker beside it.
+const esbuild = path.join(ROOT, 'node_modules/.bin/esbuild');
+execFileSync(esbuild, ['napoleonic-game=www/src/main.ts', 'worker=www/src/worker.ts', '--bundle', '--format=esm', '--platform=browser',
+  '--target=es2022', '--loader:.css=text', '--define:MODULES_DIR="../"', '--minify', '--sourcemap', `--outdir=${path.join(OUT, 'element')}`,
+  '--log-level=warning'], { cwd: ROOT, stdio: 'inherit' });
+// Its declarations (the element's class and its public types; nothing of the shell's).
+const declared = path.join(OUT, '.declarations');
+execFileSync(tsc, ['--declaration', '--emitDeclarationOnly', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler',
+  '--resolveJsonModule', '--lib', 'es2022,esnext.disposable,dom,dom.iterable', '--skipLibCheck', '--stripInternal', '--outDir', declared,
+  path.join(ROOT, 'www/src/main.ts'), path.join(ROOT, 'www/src/css.d.ts')], { stdio: 'inherit' });
+for (const [from, to] of [['main.d.ts', 'napoleonic-game.d.ts'], ['element.d.ts', 'element.d.ts'], ['api.d.ts', 'api.d.ts']]) {
+  // (tsc writes them under src/: its root is www/, which holds the catalogue it reads)
+  await copyFile(path.join(declared, 'src', from), path.join(OUT, 'element', to));
+}
+await rm(declared, { recursive: true, force: true });
+const manifest = path.join(ROOT, 'www/custom-elements.json');
+if (!(await exists(manifest))) fail('www/custom-elements.json missing: run scripts/build.sh first');
+await copyFile(manifest, path.join(OUT, 'custom-elements.json'));
 await copyFile(path.join(ROOT, 'npm/README.md'), path.join(OUT, 'README.md'));
 await copyFile(path.join(ROOT, 'LICENSE'), path.join(OUT, 'LICENSE'));
 const pkg = {
@@ -66,8 +91,10 @@ const pkg = {
   main: './index.js',
   types: './index.d.ts',
   exports: exportsMap,
-  files: ['index.js', 'index.d.ts', 'catalogue.js', 'catalogue.d.ts', 'catalogue.json', ...RULESETS.map((id) => `${id}/`), 'README.md', 'LICENSE'],
-  sideEffects: false,
+  files: ['index.js', 'index.d.ts', 'catalogue.js', 'catalogue.d.ts', 'catalogue.json', ...RULESETS.map((id) => `${id}/`), 'element/', 'custom-elements.json', 'README.md', 'LICENSE'],
+  // The element's bundle defines <napoleonic-game> when imported.
+  sideEffects: ['./element/napoleonic-game.js'],
+  customElements: 'custom-elements.json',
   engines: { node: '>=18' },
   keywords: ['wargame', 'napoleonic', 'board game', 'webassembly', 'rules engine', 'hex and counter'],
 };

@@ -8,7 +8,7 @@ const SEED = 1812;
 
 async function curtainSide(page) {
   return page.evaluate(() => {
-    const c = document.getElementById('curtain');
+    const c = $root().getElementById('curtain');
     return c && !c.hidden ? c.dataset.side : null;
   });
 }
@@ -17,8 +17,8 @@ async function curtainSide(page) {
 function blocks(page) {
   return page.evaluate(() => {
     const out = { French: { known: 0, hidden: 0 }, Russian: { known: 0, hidden: 0 }, viewer: null };
-    out.viewer = document.querySelector('#area-board [data-viewer]')?.dataset.viewer ?? null;
-    for (const g of document.querySelectorAll('#area-board .bm-block')) {
+    out.viewer = $root().querySelector('#area-board [data-viewer]')?.dataset.viewer ?? null;
+    for (const g of $root().querySelectorAll('#area-board .bm-block')) {
       if (g.classList.contains('hidden')) out[g.dataset.side].hidden += 1;
       else {
         const fill = g.querySelector('rect').getAttribute('fill');
@@ -26,7 +26,7 @@ function blocks(page) {
         out.known = (out.known ?? 0) + 1;
       }
     }
-    out.knownIds = [...document.querySelectorAll('#area-board .bm-block[data-piece]')].map((g) => Number(g.dataset.piece));
+    out.knownIds = [...$root().querySelectorAll('#area-board .bm-block[data-piece]')].map((g) => Number(g.dataset.piece));
     return out;
   });
 }
@@ -34,10 +34,10 @@ function blocks(page) {
 async function pass(page) {
   const side = await curtainSide(page);
   if (!side) return null;
-  const behind = await page.evaluate(() => document.querySelectorAll('#area-board *').length + document.querySelectorAll('#actions button').length);
+  const behind = await page.evaluate(() => $root().querySelectorAll('#area-board *').length + $root().querySelectorAll('#actions button').length);
   check(behind === 0, `behind the curtain for the ${side} nothing of the map or actions is in the page`, behind);
   await page.click('#curtain-pass');
-  await page.waitForFunction(() => document.getElementById('curtain').hidden);
+  await page.waitForFunction(() => $root().getElementById('curtain').hidden);
   return side;
 }
 
@@ -66,28 +66,28 @@ export default async function areas({ page, origin }) {
 
   // The map: every area, the Kolocha, the victory areas, the tracks.
   const map = await page.evaluate(() => ({
-    areas: document.querySelectorAll('#area-board .bm-area').length,
-    victory: document.querySelectorAll('#area-board .bm-area.victory').length,
-    kolocha: document.querySelectorAll('#area-board .bm-kolocha').length,
-    turns: document.querySelectorAll('#area-board .bm-turn').length,
-    turnAt: document.querySelector('#area-board .bm-turn.at')?.dataset.turn,
-    morale: document.querySelectorAll('#area-board [data-morale]').length,
+    areas: $root().querySelectorAll('#area-board .bm-area').length,
+    victory: $root().querySelectorAll('#area-board .bm-area.victory').length,
+    kolocha: $root().querySelectorAll('#area-board .bm-kolocha').length,
+    turns: $root().querySelectorAll('#area-board .bm-turn').length,
+    turnAt: $root().querySelector('#area-board .bm-turn.at')?.dataset.turn,
+    morale: $root().querySelectorAll('#area-board [data-morale]').length,
   }));
   check(map.areas > 100 && map.victory >= 6 && map.kolocha === 1, `the map is drawn from the scenario (${map.areas} areas, ${map.victory} victory areas, the Kolocha)`, map);
   check(map.turns === 4 && map.turnAt === '1' && map.morale === 2, 'the turn track (turn 1) and both morale tracks are drawn', map);
   const fr = await page.evaluate(() => {
-    const hidden = [...document.querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
-    const known = document.querySelectorAll('#area-board .bm-block[data-piece]').length;
+    const hidden = [...$root().querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
+    const known = $root().querySelectorAll('#area-board .bm-block[data-piece]').length;
     return { hiddenSides: [...new Set(hidden)], hidden: hidden.length, known };
   });
   check(fr.known > 20 && fr.hidden > 20 && fr.hiddenSides.length === 1 && fr.hiddenSides[0] === 'Russian',
     `the French see their own blocks (${fr.known}) and the Russian ones standing, as their colour only (${fr.hidden})`, fr);
   await shot('1-french');
-  const w0 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  const w0 = await page.evaluate(() => $root().querySelector('#area-board svg').getBoundingClientRect().width);
   await page.click('#zoom-in');
-  const w1 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  const w1 = await page.evaluate(() => $root().querySelector('#area-board svg').getBoundingClientRect().width);
   await page.click('#zoom-fit');
-  const w2 = await page.evaluate(() => document.querySelector('#area-board svg').getBoundingClientRect().width);
+  const w2 = await page.evaluate(() => $root().querySelector('#area-board svg').getBoundingClientRect().width);
   check(w1 > w0 * 1.2 && Math.abs(w2 - w0) < 2, `the map zooms in and back (${w0.toFixed(0)} -> ${w1.toFixed(0)} -> ${w2.toFixed(0)} px)`);
 
   // Play the French impulse by clicking: initiative movement, a block and the area it enters,
@@ -127,7 +127,7 @@ export default async function areas({ page, origin }) {
   const leaked = s.logText.filter((l) => /French: (?!a hidden block)[^:]* moved from/.test(l));
   check(leaked.length === 0, 'the Russians do not learn which French blocks moved', leaked);
   const ru = await page.evaluate(() => {
-    const hidden = [...document.querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
+    const hidden = [...$root().querySelectorAll('#area-board .bm-block.hidden')].map((g) => g.dataset.side);
     return { hiddenSides: [...new Set(hidden)], hidden: hidden.length };
   });
   check(ru.hiddenSides.length === 1 && ru.hiddenSides[0] === 'French', 'the Russians see the French blocks standing, as their colour only', ru);
@@ -140,7 +140,7 @@ export default async function areas({ page, origin }) {
   const saved = await page.inputValue('#export-text');
   await page.fill('#import-text', saved);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('status').textContent.includes('loaded'));
+  await page.waitForFunction(() => $root().getElementById('status').textContent.includes('loaded'));
   await pass(page);
   check((await state(page)).choices === choices, 'export and import keep the game', choices);
 

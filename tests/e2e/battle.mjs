@@ -12,15 +12,15 @@ const KINDS = ['Reserve', 'Outflank', 'Assault', 'Pin', 'Bombardment', 'Cavalry 
 /** The side whose view is on the screen, or null behind the curtain. */
 async function viewer(page) {
   return page.evaluate(() => {
-    const c = document.getElementById('curtain');
+    const c = $root().getElementById('curtain');
     if (c && !c.hidden) return null;
-    return document.querySelector('#battle-board [data-viewer]')?.dataset.viewer ?? null;
+    return $root().querySelector('#battle-board [data-viewer]')?.dataset.viewer ?? null;
   });
 }
 
 async function curtainSide(page) {
   return page.evaluate(() => {
-    const c = document.getElementById('curtain');
+    const c = $root().getElementById('curtain');
     return c && !c.hidden ? c.dataset.side : null;
   });
 }
@@ -28,7 +28,7 @@ async function curtainSide(page) {
 /** The other side's secrets must not be in the page: no named chit of theirs in the log or hand. */
 async function checkNoEnemySecrets(page, side) {
   const enemy = side === 'Imperial' ? 'Allied' : 'Imperial';
-  const text = await page.evaluate(() => document.body.innerText + '\n' + document.body.innerHTML);
+  const text = await page.evaluate(() => $app().innerText + "\n" + $app().innerHTML);
   const leaks = KINDS.filter((k) => text.includes(`${enemy} took a ${k} chit`) || text.includes(`${enemy} discarded a ${k} chit`));
   check(leaks.length === 0, `${side} on the screen: none of the ${enemy} chits are in the page`, leaks);
   const enemyChits = await page.locator('.enemy-hand [data-chit]').count();
@@ -38,7 +38,7 @@ async function checkNoEnemySecrets(page, side) {
 /** What the SVG display shows: sections, counters with their SP, endurance tracks, hands. */
 async function display(page) {
   return page.evaluate(() => {
-    const root = document.getElementById('battle-board');
+    const root = $root().getElementById('battle-board');
     const svg = root.querySelector('svg.battle-svg');
     const q = (sel) => [...root.querySelectorAll(sel)];
     return {
@@ -78,14 +78,14 @@ async function passCurtainIfUp(page, seen) {
   if (!side) return null;
   // Behind the curtain: nothing of either side's board, actions or log.
   const behind = await page.evaluate(() => ({
-    board: document.querySelectorAll('#battle-board *').length,
-    actions: document.querySelectorAll('#actions button').length,
-    log: document.querySelectorAll('#log li').length,
-    chooser: document.querySelectorAll('#chooser *').length,
+    board: $root().querySelectorAll('#battle-board *').length,
+    actions: $root().querySelectorAll('#actions button').length,
+    log: $root().querySelectorAll('#log li').length,
+    chooser: $root().querySelectorAll('#chooser *').length,
   }));
   check(behind.board === 0 && behind.actions === 0 && behind.log === 0 && behind.chooser === 0, `the curtain for ${side} hides the board, actions, log and chooser`, behind);
   await page.click('#curtain-pass');
-  await page.waitForFunction(() => document.getElementById('curtain').hidden);
+  await page.waitForFunction(() => $root().getElementById('curtain').hidden);
   const v = await viewer(page);
   check(v === side, `after the curtain the ${side} view is drawn`, v);
   seen.add(side);
@@ -222,7 +222,7 @@ export default async function battle({ page, origin, perf }) {
           const there = `#battle-board .section.enemy.mark .counter[data-piece]`;
           if (await page.locator(there).count()) {
             await page.hover(there);
-            const card = await page.evaluate(() => ({ shown: !document.getElementById('hover-card').hidden, text: document.getElementById('hover-card').textContent }));
+            const card = await page.evaluate(() => ({ shown: !$root().getElementById('hover-card').hidden, text: $root().getElementById('hover-card').textContent }));
             const name = (await page.getAttribute(there, 'aria-label')).split(' (')[0];
             check(card.shown && card.text.includes(name), `pointing at an enemy counter shows its card (${name})`, card);
           }
@@ -262,7 +262,7 @@ export default async function battle({ page, origin, perf }) {
     'the engagement line explains each roll by its modifiers and causes, adding up to the total',
     [line, explained],
   );
-  const diceText = await page.evaluate(() => [...document.querySelectorAll('#dice > *')].map((x) => x.textContent));
+  const diceText = await page.evaluate(() => [...$root().querySelectorAll('#dice > *')].map((x) => x.textContent));
   check(
     diceText.some((t) => /the engagement, attacking: \d+(,| [+−]\d+ [^=]+?) .*= -?\d+/.test(t)) && diceText.some((t) => /the engagement, defending: /.test(t)),
     'the dice panel shows both engagement dice with their modifiers explained',
@@ -277,7 +277,7 @@ export default async function battle({ page, origin, perf }) {
   //     in and back to fit like the area map; on a phone's width it is turned a quarter and fits.
   const firstCounter = '#battle-board .counter[data-piece]';
   await page.focus(firstCounter);
-  const card = await page.evaluate(() => ({ shown: !document.getElementById('hover-card').hidden, text: document.getElementById('hover-card').textContent }));
+  const card = await page.evaluate(() => ({ shown: !$root().getElementById('hover-card').hidden, text: $root().getElementById('hover-card').textContent }));
   const label = await page.getAttribute(firstCounter, 'aria-label');
   check(card.shown && card.text.includes(label.split(' (')[0]), 'a counter focused by the keyboard shows its card', [card, label]);
   await page.hover('#battle-board .section[data-key] .s-name');
@@ -291,7 +291,7 @@ export default async function battle({ page, origin, perf }) {
   d = await display(page);
   check(Math.abs(d.svgW - w0) < 2 && d.scrollW <= d.clientW + 1, 'fit brings the display back to the width of its box', [w0, d.svgW, d.scrollW, d.clientW]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForFunction(() => document.querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'narrow');
+  await page.waitForFunction(() => $root().querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'narrow');
   d = await display(page);
   check(
     d.mode === 'narrow' && d.scrollW <= d.clientW + 1 && d.sections.length === 12 && d.beps.length === 2 && d.counters.length > 0,
@@ -299,11 +299,11 @@ export default async function battle({ page, origin, perf }) {
     { mode: d.mode, scrollW: d.scrollW, clientW: d.clientW },
   );
   await shot('4b-narrow');
-  await page.evaluate(() => document.querySelector('#battle-board .section.own')?.scrollIntoView());
+  await page.evaluate(() => $root().querySelector('#battle-board .section.own')?.scrollIntoView());
   await shot('4c-narrow-own');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForFunction(() => document.querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'wide');
-  const clicks = (await page.evaluate(() => window.__perf.clicks)).filter((c) => c.what.startsWith('board:') || c.what === 'pick-chit');
+  await page.waitForFunction(() => $root().querySelector('#battle-board svg.battle-svg')?.dataset.mode === 'wide');
+  const clicks = (await page.evaluate(() => $host().testTimings.perf.clicks)).filter((c) => c.what.startsWith('board:') || c.what === 'pick-chit');
   perf.battleClickToRedraw = {
     what: 'Field Battle: click on the SVG display (a section, a chit, a counter) to redrawn display, ms (the engine applies the action, the whole SVG is redrawn)',
     clicks: clicks.length,
@@ -320,7 +320,7 @@ export default async function battle({ page, origin, perf }) {
   check(saved.length > 10, 'the battle exports to a string');
   await page.fill('#import-text', saved);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('status').textContent.includes('loaded'));
+  await page.waitForFunction(() => $root().getElementById('status').textContent.includes('loaded'));
   await passCurtainIfUp(page, seen);
   s = await state(page);
   check(s.choices === choices, `import restores the same number of choices (${choices})`, s.choices);
@@ -330,10 +330,10 @@ export default async function battle({ page, origin, perf }) {
 
   // 6. An earlier position, read-only, drawn for the side on the screen; then back to the game.
   await page.click('#replay-back');
-  await page.waitForFunction(() => document.body.dataset.replay !== '');
+  await page.waitForFunction(() => $app().dataset.replay !== '');
   check((await viewer(page)) !== null && (await page.locator('#battle-board.read-only').count()) === 1, 'an earlier position is drawn read-only');
   await page.click('#replay-live');
-  await page.waitForFunction(() => document.body.dataset.replay === '');
+  await page.waitForFunction(() => $app().dataset.replay === '');
 
   // 7. The autosave brings the battle back after a reload, behind the curtain.
   await page.reload();

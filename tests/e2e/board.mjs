@@ -64,8 +64,8 @@ export default async function board({ page, origin, perf }) {
   for (let i = 0; i < 5; i += 1) {
     await page.reload();
     await ready(page);
-    await page.waitForFunction(() => window.__perf?.firstHighlightPainted != null);
-    loads.push(await page.evaluate(() => ({ dom: window.__perf.firstHighlight, painted: window.__perf.firstHighlightPainted })));
+    await page.waitForFunction(() => $host()?.testTimings?.perf.firstHighlightPainted != null);
+    loads.push(await page.evaluate(() => ({ dom: $host().testTimings.perf.firstHighlight, painted: $host().testTimings.perf.firstHighlightPainted })));
   }
   perf.loadToFirstHighlight = {
     what: 'navigation start to the first highlighted legal move (reload of an autosaved game in deployment), ms',
@@ -88,8 +88,8 @@ export default async function board({ page, origin, perf }) {
   // The rest of the deployment through the list (the same actions), fast.
   const deployed = await page.evaluate(() => {
     let n = 0;
-    while (/Game setup/.test(document.getElementById('prompt').textContent) && n < 400) {
-      document.querySelector('#actions button[data-index="0"]').click();
+    while (/Game setup/.test($root().getElementById('prompt').textContent) && n < 400) {
+      $root().querySelector('#actions button[data-index="0"]').click();
       n += 1;
     }
     return n;
@@ -155,7 +155,7 @@ export default async function board({ page, origin, perf }) {
   const box = await page.locator('#board').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -400);
-  await page.waitForFunction((z) => Number(document.querySelector('.hexmap').dataset.zoom) > z, zoom1);
+  await page.waitForFunction((z) => Number($root().querySelector('.hexmap').dataset.zoom) > z, zoom1);
   check(true, 'the mouse wheel zooms');
   const vb1 = await page.getAttribute('.hexmap', 'viewBox');
   await page.mouse.down();
@@ -168,7 +168,7 @@ export default async function board({ page, origin, perf }) {
   await shot('4b-zoomed');
   await page.click('#zoom-fit');
 
-  const movementClicks = await page.evaluate(() => window.__perf.clicks);
+  const movementClicks = await page.evaluate(() => $host().testTimings.perf.clicks);
 
   // ---- C. Combat on the map, from a Setup position ------------------------------------------
   await page.goto(`${origin}/?test#setup=${encodeURIComponent(JSON.stringify(COMBAT_SETUP))}`);
@@ -180,7 +180,7 @@ export default async function board({ page, origin, perf }) {
   const synthetic = await page.evaluate(async () => {
     // Select and unselect an attacker 20 times with real pointer events; time each handler and
     // the next frame.
-    const g = document.querySelector('.piece.is-selectable');
+    const g = $root().querySelector('.piece.is-selectable');
     if (!g) return [];
     const r = g.getBoundingClientRect();
     const opts = { bubbles: true, pointerId: 1, pointerType: 'mouse', clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, isPrimary: true };
@@ -207,7 +207,7 @@ export default async function board({ page, origin, perf }) {
   await page.hover(`.piece[data-unit="${S(7)}"]`);
   await page.waitForSelector('#hover-card .odds');
   const odds = await page.evaluate(() =>
-    [...document.querySelectorAll('#hover-card .odds-seg')].map((e) => ({ key: e.dataset.key, count: Number(e.dataset.count) })));
+    [...$root().querySelectorAll('#hover-card .odds-seg')].map((e) => ({ key: e.dataset.key, count: Number(e.dataset.count) })));
   const sum = odds.reduce((n, o) => n + o.count, 0);
   check(sum === 6 && odds.length === 3, `the odds bar appears on hover, its parts sum to 6 sixths (${JSON.stringify(odds)})`);
   const card = await page.locator('#hover-card').innerText();
@@ -218,7 +218,7 @@ export default async function board({ page, origin, perf }) {
     'keyboard focus on a counter shows its details');
   check(/Defence factor/.test(card) && /Combat factor/.test(card), 'hovering a counter shows its full details');
   const listOdds = await page.evaluate(() =>
-    [...document.querySelectorAll('#actions button[data-type="Attack"]')].map((b) =>
+    [...$root().querySelectorAll('#actions button[data-type="Attack"]')].map((b) =>
       [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0)));
   check(listOdds.length > 0 && listOdds.every((n) => n === 6), `every attack in the list has its odds bar (${listOdds})`);
   await shot('5-odds');
@@ -244,7 +244,7 @@ export default async function board({ page, origin, perf }) {
   const combatState = s;
 
   // Clicks: time from the click to the redrawn page (apply + redraw, synchronous).
-  const allClicks = [...movementClicks, ...(await page.evaluate(() => window.__perf.clicks))];
+  const allClicks = [...movementClicks, ...(await page.evaluate(() => $host().testTimings.perf.clicks))];
   const clicks = allClicks.filter((c) => c.what.startsWith('board:'));
   const listClicks = allClicks.filter((c) => c.what.startsWith('list:'));
   perf.clickToRedraw = {
@@ -259,7 +259,7 @@ export default async function board({ page, origin, perf }) {
 
   // ---- D. The log steps back to earlier positions, read-only -----------------------------------
   await page.click('#log li[data-choice="0"]');
-  await page.waitForFunction(() => document.body.dataset.replay === '0');
+  await page.waitForFunction(() => $app().dataset.replay === '0');
   s = await state(page);
   check(await page.isVisible('#replay-banner'), 'picking a log line shows the earlier position with a banner');
   check(s.pieces[S(7)] === '2416' && s.pieces[F(32)] === '2415', 'the earlier position is drawn (the defender is back)');
@@ -268,10 +268,10 @@ export default async function board({ page, origin, perf }) {
   await page.click(`.piece[data-unit="${F(32)}"]`);
   check((await state(page)).choices === combatState.choices, 'clicking on an earlier position changes nothing');
   await page.click('#replay-forward');
-  await page.waitForFunction(() => document.body.dataset.replay === '1');
+  await page.waitForFunction(() => $app().dataset.replay === '1');
   check((await state(page)).pieces[S(7)] === undefined, 'stepping forward shows the position after the attack');
   await page.click('#replay-exit');
-  await page.waitForFunction(() => document.body.dataset.replay === '');
+  await page.waitForFunction(() => $app().dataset.replay === '');
   s = await state(page);
   check(samePosition(s, combatState), 'back to the game: the live position is unchanged');
 
@@ -288,7 +288,7 @@ export default async function board({ page, origin, perf }) {
   await page.click('#cancel-start');
   await page.fill('#import-text', exported);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('error')?.hidden === true);
+  await page.waitForFunction(() => $root().getElementById('error')?.hidden === true);
   s = await state(page);
   check(samePosition(s, combatState), 'importing the exported string gives the same position');
   check(s.logText.some((l) => /Tercio de Tejas is eliminated/.test(l)), 'the log is rebuilt from the engine\'s history after import');
@@ -300,7 +300,7 @@ export default async function board({ page, origin, perf }) {
   const downloaded = (await readFile(file, 'utf8')).trim();
   check(downloaded === exported, `Download saves the string to a file (${download.suggestedFilename()})`);
   await page.setInputFiles('#import-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(downloaded + '\n') });
-  await page.waitForFunction(() => /Loaded the file game.txt/.test(document.getElementById('log').textContent ?? ''));
+  await page.waitForFunction(() => /Loaded the file game.txt/.test($root().getElementById('log').textContent ?? ''));
   s = await state(page);
   check(samePosition(s, combatState), 'loading the file gives the same position');
 

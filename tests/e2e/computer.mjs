@@ -29,9 +29,9 @@ async function startGame(page, { ruleset, scenario, seed, computer, level }) {
 /** What the page is waiting for: the computer, a person, or nothing (the game is over). */
 function phase(page) {
   return page.evaluate(() => {
-    if (document.body.dataset.thinking === 'true') return 'computer';
-    if (document.querySelectorAll('#actions button[data-index]').length > 0) return 'human';
-    if (!document.getElementById('outcome').hidden) return 'over';
+    if ($app().dataset.thinking === 'true') return 'computer';
+    if ($root().querySelectorAll('#actions button[data-index]').length > 0) return 'human';
+    if (!$root().getElementById('outcome').hidden) return 'over';
     return 'waiting';
   });
 }
@@ -39,16 +39,16 @@ function phase(page) {
 async function waitPhase(page, timeout = 30_000) {
   await page.waitForFunction(
     () =>
-      document.body.dataset.thinking === 'true' ||
-      document.querySelectorAll('#actions button[data-index]').length > 0 ||
-      !document.getElementById('outcome').hidden,
+      $app().dataset.thinking === 'true' ||
+      $root().querySelectorAll('#actions button[data-index]').length > 0 ||
+      !$root().getElementById('outcome').hidden,
     null,
     { timeout },
   );
   return phase(page);
 }
 
-const thinks = (page) => page.evaluate(() => window.__perf.thinks.slice());
+const thinks = (page) => page.evaluate(() => $host().testTimings.perf.thinks.slice());
 
 /** The human's choice: by keyboard on the legal actions list (the odds panel of a hex map moves the
  * buttons under a pointer), or by a click where nothing moves (the Field Battle). */
@@ -60,13 +60,13 @@ async function humanChooses(page, index, how) {
     await page.focus(sel);
     await page.keyboard.press('Enter');
   }
-  await page.waitForFunction((n) => Number(document.body.dataset.choices) > n, before, { timeout: 10_000 });
+  await page.waitForFunction((n) => Number($app().dataset.choices) > n, before, { timeout: 10_000 });
 }
 
 /** Wait out the computer's decision: the choices move on. */
 async function computerDecides(page, timeout = 20_000) {
   const before = (await state(page)).choices;
-  await page.waitForFunction((n) => Number(document.body.dataset.choices) > n || document.body.dataset.thinking !== 'true', before, { timeout });
+  await page.waitForFunction((n) => Number($app().dataset.choices) > n || $app().dataset.thinking !== 'true', before, { timeout });
 }
 
 /** Play: the human (with `pick(actions, n)`) against the computer, until `enough()` or the end. */
@@ -92,7 +92,7 @@ async function play(page, { pick, how, enough, guard = 2000, onHuman }) {
 
 /** The other side's chits must not be in the page while the human's side looks at it. */
 async function noEnemyChits(page, enemy) {
-  const text = await page.evaluate(() => document.body.innerText + '\n' + document.body.innerHTML);
+  const text = await page.evaluate(() => $app().innerText + "\n" + $app().innerHTML);
   return KINDS.filter((k) => text.includes(`${enemy} took a ${k} chit`) || text.includes(`${enemy} discarded a ${k} chit`));
 }
 
@@ -102,7 +102,7 @@ async function noEnemyChits(page, enemy) {
  * human), or, when a die was rolled since, nothing changes and the page says why.
  */
 async function undoAfterComputer(page, computerSide, how) {
-  const lastBy = () => page.evaluate(() => [...document.querySelectorAll('#log li.action')].at(-1)?.textContent.split(':')[0] ?? '');
+  const lastBy = () => page.evaluate(() => [...$root().querySelectorAll('#log li.action')].at(-1)?.textContent.split(':')[0] ?? '');
   let p = await waitPhase(page);
   // A computer's choice that itself rolled a die leaves Undo off (nothing can be taken back):
   // play on to one that did not. Which choice the computer makes depends on how many iterations
@@ -117,7 +117,7 @@ async function undoAfterComputer(page, computerSide, how) {
   check(p === 'human' && s.undoEnabled && (await lastBy()) === computerSide, `the human decides after the ${computerSide} computer's choice, and may undo`, { p, undo: s.undoEnabled });
   const n0 = s.choices;
   await page.click('#undo');
-  await page.waitForFunction((n) => Number(document.body.dataset.choices) < n || /Undo cannot/.test(document.getElementById('status').textContent), n0);
+  await page.waitForFunction((n) => Number($app().dataset.choices) < n || /Undo cannot/.test($root().getElementById('status').textContent), n0);
   await page.waitForTimeout(300);
   const n1 = (await state(page)).choices;
   const status = await page.textContent('#status');
@@ -156,7 +156,7 @@ export default async function computer({ page, origin, perf }) {
   //    the Imperial side until the computer thinks.
   await startGame(page, { ruleset: 'muskets-battle', scenario: 'medina-de-rioseco', seed: 31, computer: [allied], level: 'strong' });
   check(await page.isHidden('#curtain'), 'against the computer there is no hot-seat curtain');
-  const viewer = () => page.evaluate(() => document.querySelector('#battle-board [data-viewer]')?.dataset.viewer ?? null);
+  const viewer = () => page.evaluate(() => $root().querySelector('#battle-board [data-viewer]')?.dataset.viewer ?? null);
   check((await viewer()) === imperial, `the ${imperial} human's view is on the screen`, await viewer());
   let p = await waitPhase(page);
   while (p === 'human') {
@@ -167,12 +167,12 @@ export default async function computer({ page, origin, perf }) {
   const t0 = Date.now();
   await page.waitForSelector('#thinking:not([hidden])');
   const bar = await page.evaluate(() => ({
-    text: document.getElementById('think-text').textContent,
-    button: document.getElementById('move-now').textContent,
-    actions: document.querySelectorAll('#actions button').length,
-    quick: document.querySelectorAll('#quick button').length,
-    prompt: document.getElementById('prompt').textContent,
-    piece: document.querySelectorAll('#prompt-piece *').length,
+    text: $root().getElementById('think-text').textContent,
+    button: $root().getElementById('move-now').textContent,
+    actions: $root().querySelectorAll('#actions button').length,
+    quick: $root().querySelectorAll('#quick button').length,
+    prompt: $root().getElementById('prompt').textContent,
+    piece: $root().querySelectorAll('#prompt-piece *').length,
   }));
   check(/Allied \(computer\) is thinking/.test(bar.text) && bar.button === 'Move now', 'while it thinks: a progress bar and "Move now"', bar);
   check(bar.actions === 0 && bar.quick === 0, "the human is offered none of the computer's choices", bar);
@@ -185,30 +185,30 @@ export default async function computer({ page, origin, perf }) {
     : null;
   check(workerWasm !== null && workerWasm.length === 0, "the computer's worker uses the page's compiled engine (it fetched no wasm)", { workers: workers.length, workerWasm });
   // The page answers clicks while the worker thinks: zoom, a counter's card.
-  const width = () => page.evaluate(() => document.querySelector('#battle-board svg.battle-svg')?.getBoundingClientRect().width ?? 0);
+  const width = () => page.evaluate(() => $root().querySelector('#battle-board svg.battle-svg')?.getBoundingClientRect().width ?? 0);
   const w0 = await width();
   let c0 = performance.now();
   await page.click('#zoom-in');
-  await page.waitForFunction((w) => (document.querySelector('#battle-board svg.battle-svg')?.getBoundingClientRect().width ?? 0) > w, w0, { timeout: 2000 });
+  await page.waitForFunction((w) => ($root().querySelector('#battle-board svg.battle-svg')?.getBoundingClientRect().width ?? 0) > w, w0, { timeout: 2000 });
   const zoomMs = performance.now() - c0;
   c0 = performance.now();
   await page.click('#battle-board svg .counter[data-piece]', { position: { x: 6, y: 6 } });
   await page.waitForSelector('#hover-card:not([hidden])', { timeout: 2000 });
   const cardMs = performance.now() - c0;
-  const during = await page.evaluate(() => document.body.dataset.thinking === 'true');
+  const during = await page.evaluate(() => $app().dataset.thinking === 'true');
   check(during, `the page answered two clicks while the computer thinks: zoom in ${zoomMs.toFixed(0)} ms, a counter's card in ${cardMs.toFixed(0)} ms`);
   check(zoomMs < 1000 && cardMs < 1000, 'each answered in under a second', { zoomMs, cardMs });
   await page.click('#zoom-fit');
-  const v0 = await page.evaluate(() => document.getElementById('think-progress').value);
+  const v0 = await page.evaluate(() => $root().getElementById('think-progress').value);
   await page.waitForTimeout(800);
-  const v1 = await page.evaluate(() => document.getElementById('think-progress').value);
+  const v1 = await page.evaluate(() => $root().getElementById('think-progress').value);
   check(v1 > v0 && v1 < 1, `the progress bar moves on (${v0.toFixed(2)} -> ${v1.toFixed(2)})`);
   // The phone layout while it thinks.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(150);
   const onPhone = await page.evaluate(() => {
-    const r = document.getElementById('thinking').getBoundingClientRect();
-    return { visible: !document.getElementById('thinking').hidden, left: r.left, right: r.right, top: r.top };
+    const r = $root().getElementById('thinking').getBoundingClientRect();
+    return { visible: !$root().getElementById('thinking').hidden, left: r.left, right: r.right, top: r.top };
   });
   await shot('3-thinking-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -232,7 +232,7 @@ export default async function computer({ page, origin, perf }) {
   const before = (await state(page)).choices;
   c0 = performance.now();
   await page.click('#move-now');
-  await page.waitForFunction((n) => Number(document.body.dataset.choices) > n, before, { timeout: 3000 });
+  await page.waitForFunction((n) => Number($app().dataset.choices) > n, before, { timeout: 3000 });
   const nowMs = performance.now() - c0;
   t = await thinks(page);
   check(nowMs < 1500 && t.at(-1).ms < 2000, `"Move now" makes it move at once (${nowMs.toFixed(0)} ms after the click, ${t.at(-1).ms.toFixed(0)} ms of thought)`, t.at(-1));
@@ -318,7 +318,7 @@ export default async function computer({ page, origin, perf }) {
   // 6. The computer plays both sides: the page is only watched (30 decisions).
   await startGame(page, { ruleset: 'muskets-battle', scenario: 'medellin', seed: 3, computer: [imperial, allied], level: 'quick' });
   const w0c = (await state(page)).choices;
-  await page.waitForFunction((n) => Number(document.body.dataset.choices) >= n + 30 || !document.getElementById('outcome').hidden, w0c, { timeout: 60_000 });
+  await page.waitForFunction((n) => Number($app().dataset.choices) >= n + 30 || !$root().getElementById('outcome').hidden, w0c, { timeout: 60_000 });
   s = await state(page);
   const overW = (await phase(page)) === 'over';
   check((s.choices >= w0c + 30 || overW) && s.actions.length === 0 && !s.error, `with the computer on both sides the battle plays itself (${s.choices} choices${overW ? ', to its end' : ''}, no action offered)`);
@@ -327,7 +327,7 @@ export default async function computer({ page, origin, perf }) {
   await page.waitForTimeout(400);
   const paused = (await state(page)).choices;
   await page.waitForTimeout(600);
-  check((await state(page)).choices === paused && (await page.evaluate(() => document.body.dataset.thinking)) === undefined, 'on the start screen the computer stops');
+  check((await state(page)).choices === paused && (await page.evaluate(() => $app().dataset.thinking)) === undefined, 'on the start screen the computer stops');
 
   perf.computer = {
     strongMs: strong?.ms,

@@ -15,11 +15,11 @@ extend([a11yPlugin]);
 /** The engine's prompt as the page shows it: its side, whether it is a placement, its units. */
 function deployment(page) {
   return page.evaluate(() => ({
-    prompt: document.getElementById('prompt').textContent,
-    side: document.getElementById('prompt-side').textContent,
-    deploys: [...document.querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'Deploy').length,
-    confirm: [...document.querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'ConfirmDeployment').map((b) => b.textContent),
-    shortcuts: [...document.querySelectorAll('#quick button[data-shortcut]')].map((b) => b.dataset.shortcut),
+    prompt: $root().getElementById('prompt').textContent,
+    side: $root().getElementById('prompt-side').textContent,
+    deploys: [...$root().querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'Deploy').length,
+    confirm: [...$root().querySelectorAll('#actions button')].filter((b) => b.dataset.type === 'ConfirmDeployment').map((b) => b.textContent),
+    shortcuts: [...$root().querySelectorAll('#quick button[data-shortcut]')].map((b) => b.dataset.shortcut),
   }));
 }
 
@@ -30,7 +30,7 @@ async function shortcut(page, key, to) {
     window.__promptWrites = 0;
     window.__promptObserver?.disconnect();
     window.__promptObserver = new MutationObserver((records) => (window.__promptWrites += records.length));
-    window.__promptObserver.observe(document.getElementById('prompt'), { childList: true, characterData: true, subtree: true });
+    window.__promptObserver.observe($root().getElementById('prompt'), { childList: true, characterData: true, subtree: true });
   });
   const t0 = Date.now();
   await page.click(`#quick button[data-shortcut="${key}"]`);
@@ -52,10 +52,10 @@ async function bailen(page, origin) {
   check(/Game setup/.test(d.prompt) && d.side === 'Spanish' && d.deploys > 10, 'free deployment starts with the Spanish placing Venegas\'s counters', d);
   check(d.shortcuts.includes('auto') && d.shortcuts.includes('historical'), 'the page offers to place the rest automatically or historically', d.shortcuts);
   const rule = await page.evaluate(() => ({
-    summary: document.querySelector('#prompt-rule:not([hidden]) summary')?.textContent ?? '',
-    text: document.querySelector('#prompt-rule p')?.textContent ?? '',
-    note: document.querySelector('#prompt-note:not([hidden])')?.textContent ?? '',
-    legend: document.querySelector('#board .legend')?.textContent ?? '',
+    summary: $root().querySelector('#prompt-rule:not([hidden]) summary')?.textContent ?? '',
+    text: $root().querySelector('#prompt-rule p')?.textContent ?? '',
+    note: $root().querySelector('#prompt-note:not([hidden])')?.textContent ?? '',
+    legend: $root().querySelector('#board .legend')?.textContent ?? '',
   }));
   check(rule.summary === 'Rule: Game Setup' && /lettered V/.test(rule.text), 'the prompt cites its rule (Game Setup) with a sentence', rule);
   await page.click('#prompt-rule summary');
@@ -148,7 +148,7 @@ async function bailen(page, origin) {
     .filter(({ c, unit }) => s.pieces[unit] !== c.historical);
   check(!/Game setup/.test(d.prompt) && d.deploys === 0, `three clicks and three confirmations place everyone historically; the engine asks for the next step: ${d.prompt}`, d);
   check(wrong.length === 0 && Object.keys(s.pieces).length === 103, 'every counter stands on its historical hex', wrong.slice(0, 5).map((w) => [w.c.id, w.c.historical, s.pieces[w.unit]]));
-  const next = await page.evaluate(() => document.querySelector('#prompt-rule:not([hidden]) summary')?.textContent ?? '');
+  const next = await page.evaluate(() => $root().querySelector('#prompt-rule:not([hidden]) summary')?.textContent ?? '');
   check(/^Rule: /.test(next) && next !== 'Rule: Game Setup', `the next prompt cites its own rule (${next})`);
 }
 
@@ -169,7 +169,7 @@ async function startBorodino(page, origin) {
 /** The map's readability as measured in the page. */
 function mapFacts(page) {
   return page.evaluate(() => {
-    const svg = document.querySelector('#area-board svg.bm-map');
+    const svg = $root().querySelector('#area-board svg.bm-map');
     const map = svg.querySelector(':scope > rect').getBBox();
     const names = [...svg.querySelectorAll('.bm-name')].map((t) => {
       const b = t.getBBox();
@@ -185,9 +185,9 @@ function mapFacts(page) {
     const outside = names.filter((n) => n.x0 < map.x || n.y0 < map.y || n.x1 > map.x + map.width || n.y1 > map.y + map.height).map((n) => n.name);
     // The map as drawn on the screen: the map's rectangle within the scrolling box.
     const r = svg.querySelector(':scope > rect').getBoundingClientRect();
-    const box = document.getElementById('area-board').getBoundingClientRect();
+    const box = $root().getElementById('area-board').getBoundingClientRect();
     const drawn = { x0: Math.max(r.left, box.left), y0: Math.max(r.top, box.top), x1: Math.min(r.right, box.right), y1: Math.min(r.bottom, box.bottom) };
-    const buttons = [...document.querySelectorAll('#zoom-controls button')].map((b) => b.getBoundingClientRect());
+    const buttons = [...$root().querySelectorAll('#zoom-controls button')].map((b) => b.getBoundingClientRect());
     const covered = buttons.filter((b) => b.width > 0 && b.left < drawn.x1 && drawn.x0 < b.right && b.top < drawn.y1 && drawn.y0 < b.bottom).length;
     const named = svg.querySelectorAll('.bm-name').length;
     // A shortened name keeps the full one as its title.
@@ -236,7 +236,7 @@ async function borodino(page, label) {
   await page.click('#zoom-in');
   await page.click('#zoom-in');
   await page.evaluate(() => {
-    const box = document.getElementById('area-board');
+    const box = $root().getElementById('area-board');
     box.scrollTo(box.scrollWidth, 0);
   });
   const z = await mapFacts(page);

@@ -14,7 +14,7 @@ async function newBailen(page, seed, moves, tap = false) {
   await page.waitForSelector('#game:not([hidden])');
   await choicesReach(page, 0);
   for (let i = 0; i < moves; i += 1) {
-    const before = Number(await page.evaluate(() => document.body.dataset.choices));
+    const before = Number(await page.evaluate(() => $app().dataset.choices));
     await press(page, '#actions button[data-index="0"]', tap);
     await choicesReach(page, before + 1);
   }
@@ -28,7 +28,7 @@ function press(page, selector, tap) {
 /** The rows of the start screen's list as a player reads them. */
 function listed(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('#games-list li')].map((li) => ({
+    [...$root().querySelectorAll('#games-list li')].map((li) => ({
       id: li.dataset.game,
       title: li.querySelector('.game-title')?.textContent ?? '',
       where: li.querySelector('.game-where')?.textContent ?? '',
@@ -97,7 +97,7 @@ export default async function games({ page, origin }) {
   check((await listed(page)).length === 2 && !(await page.isVisible('#ask')), '"Keep it" keeps the game in the list');
   await page.click(`#games-list li[data-game="${rows[0].id}"] button.delete`);
   await page.click('#ask-yes');
-  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 1);
+  await page.waitForFunction(() => $root().querySelectorAll('#games-list li').length === 1);
   rows = await listed(page);
   check(rows.length === 1 && !(await page.isVisible('#cancel-start')), 'after "Delete it" the game (the one on the screen) is gone from the list', rows);
 
@@ -123,7 +123,7 @@ export default async function games({ page, origin }) {
 
   // 5. The clipboard: a copy is claimed only when it happened; refused, the text is selected.
   await page.click('#copy');
-  await page.waitForFunction(() => !document.getElementById('save-note').hidden && /clipboard/.test(document.getElementById('save-note').textContent));
+  await page.waitForFunction(() => !$root().getElementById('save-note').hidden && /clipboard/.test($root().getElementById('save-note').textContent));
   const copiedNote = await page.textContent('#save-note');
   const pasted = await page.evaluate(() => navigator.clipboard.readText());
   check(/^Copied to the clipboard\.$/.test(copiedNote) && pasted === (await page.inputValue('#export-text')), `with the clipboard allowed, Copy copies and says so (${copiedNote})`);
@@ -131,10 +131,10 @@ export default async function games({ page, origin }) {
   await page.evaluate(() => {
     navigator.clipboard.writeText('something else');
     navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
-    document.getElementById('save-note').textContent = '';
+    $root().getElementById('save-note').textContent = '';
   });
   await page.click('#copy');
-  await page.waitForFunction(() => /clipboard/.test(document.getElementById('save-note').textContent));
+  await page.waitForFunction(() => /clipboard/.test($root().getElementById('save-note').textContent));
   const olderNote = await page.textContent('#save-note');
   const olderPasted = await page.evaluate(() => navigator.clipboard.readText());
   check(olderPasted === (await page.inputValue('#export-text')) && /older copy command/.test(olderNote) && /NotAllowedError/.test(olderNote),
@@ -144,13 +144,13 @@ export default async function games({ page, origin }) {
     document.execCommand = () => false;
   });
   for (const [button, field] of [['#copy', '#export-text'], ['#share', '#share-link']]) {
-    await page.evaluate(() => { document.getElementById('save-note').textContent = ''; });
+    await page.evaluate(() => { $root().getElementById('save-note').textContent = ''; });
     await page.click(button);
-    await page.waitForFunction(() => /clipboard/.test(document.getElementById('save-note').textContent));
+    await page.waitForFunction(() => /clipboard/.test($root().getElementById('save-note').textContent));
     const note = (await page.textContent('#save-note')) ?? '';
     const selected = await page.evaluate((sel) => {
-      const f = document.querySelector(sel);
-      return document.activeElement === f && f.selectionStart === 0 && f.selectionEnd === f.value.length && f.value.length > 0;
+      const f = $root().querySelector(sel);
+      return $root().activeElement === f && f.selectionStart === 0 && f.selectionEnd === f.value.length && f.value.length > 0;
     }, field);
     check(!/^Copied/.test(note) && /Not copied/.test(note) && /NotAllowedError/.test(note) && selected,
       `${button} with the clipboard refused says so and selects ${field} to copy by hand (${note})`);
@@ -187,7 +187,7 @@ export default async function games({ page, origin }) {
     };
   });
   await clickAction(page, 0);
-  const full = await page.evaluate(() => ({ shown: !document.getElementById('storage-note').hidden, text: document.getElementById('storage-text').textContent }));
+  const full = await page.evaluate(() => ({ shown: !$root().getElementById('storage-note').hidden, text: $root().getElementById('storage-text').textContent }));
   check(full.shown && /storage for this page is full/.test(full.text), `a full storage is said (${full.text})`);
   check((await state(page)).error === null, 'and the choice is made all the same');
   await page.click('#storage-ok');
@@ -222,7 +222,7 @@ async function noStorage(page, origin) {
   });
   await page.goto(origin + '/');
   await ready(page);
-  const notice = () => page.evaluate(() => ({ shown: !document.getElementById('storage-note').hidden, text: document.getElementById('storage-text').textContent }));
+  const notice = () => page.evaluate(() => ({ shown: !$root().getElementById('storage-note').hidden, text: $root().getElementById('storage-text').textContent }));
   let n = await notice();
   check(n.shown && /cannot save games here/.test(n.text) && /blocks storage/.test(n.text) && /export the saved string/.test(n.text), `the page says once that it cannot save games (${n.text})`);
   const s = await newBailen(page, 33, 3);

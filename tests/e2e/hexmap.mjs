@@ -15,15 +15,15 @@ const S = (n) => 66 + n;
 /** The focused element, as a test reads it: is it one of the map's spots of the decision? */
 function focus(page) {
   return page.evaluate(() => {
-    const a = document.activeElement;
+    const a = $root().activeElement;
     const r = a?.getBoundingClientRect();
-    const ring = document.querySelector('.focus-ring');
+    const ring = $root().querySelector('.focus-ring');
     const rr = ring && ring.style.display !== 'none' ? ring.getBoundingClientRect() : null;
     return {
-      inMap: !!a && document.getElementById('board').contains(a),
+      inMap: !!a && $root().getElementById('board').contains(a),
       spot: !!a && a.matches('.hl.on, .piece.is-selectable, .piece.is-target, .piece.is-selected'),
       key: a?.dataset?.unit !== undefined ? `u${a.dataset.unit}` : a?.dataset?.hex ? `h${a.dataset.hex}` : a?.id ?? a?.tagName ?? '',
-      tabStops: document.querySelectorAll('#board [tabindex="0"]').length + (document.getElementById('board').tabIndex === 0 ? 1 : 0),
+      tabStops: $root().querySelectorAll('#board [tabindex="0"]').length + ($root().getElementById('board').tabIndex === 0 ? 1 : 0),
       centre: r ? [r.x + r.width / 2, r.y + r.height / 2] : null,
       ring: rr && r ? rr.left <= r.left + 1 && rr.right >= r.right - 1 && rr.top <= r.top + 1 && rr.bottom >= r.bottom - 1 : false,
       scrollY: window.scrollY,
@@ -44,9 +44,9 @@ const centreOf = (b) => [b.x + b.width / 2, b.y + b.height / 2];
  */
 function names(page) {
   return page.evaluate(() => {
-    const area = document.getElementById('board').getBoundingClientRect();
+    const area = $root().getElementById('board').getBoundingClientRect();
     const list = [];
-    for (const t of document.querySelectorAll('.l-pieces .piece .c-name')) {
+    for (const t of $root().querySelectorAll('.l-pieces .piece .c-name')) {
       const r = t.getBoundingClientRect();
       if (r.width === 0 || r.left < area.left || r.right > area.right || r.top < area.top || r.bottom > area.bottom) continue;
       const body = t.closest('.piece').querySelector('.c-body').getBoundingClientRect();
@@ -61,7 +61,7 @@ function names(page) {
 /** The map's view: its viewBox, the whole map's size and its zoom data. */
 function view(page) {
   return page.evaluate(() => {
-    const svg = document.querySelector('.hexmap');
+    const svg = $root().querySelector('.hexmap');
     const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
     const bg = svg.querySelector('.map-bg');
     return { x, y, w, h, mapW: Number(bg.getAttribute('width')), mapH: Number(bg.getAttribute('height')), zoom: Number(svg.dataset.zoom), scale: Number(svg.dataset.scale) };
@@ -88,7 +88,7 @@ export default async function hexmap({ page, origin }) {
   check(f.ring, 'the focused hex has the focus ring drawn around it');
   check(f.scrollY === 0, 'and the page did not scroll');
   const keys = () => page.evaluate(() => {
-    const note = document.querySelector('#board .map-keys');
+    const note = $root().querySelector('#board .map-keys');
     return note && !note.hidden && note.checkVisibility() ? note.textContent : null;
   });
   let note = await keys();
@@ -158,7 +158,7 @@ export default async function hexmap({ page, origin }) {
   const under = boardPoint(v0, p);
   await page.mouse.move(p[0], p[1]);
   await page.mouse.wheel(0, -300);
-  await page.waitForFunction((z) => Number(document.querySelector('.hexmap').dataset.zoom) > z, v0.zoom);
+  await page.waitForFunction((z) => Number($root().querySelector('.hexmap').dataset.zoom) > z, v0.zoom);
   const v1 = await view(page);
   const moved = screenPoint(v1, under);
   const drift = Math.hypot(moved[0] - p[0], moved[1] - p[1]);
@@ -216,10 +216,10 @@ export default async function hexmap({ page, origin }) {
   check(/back to the decision/.test(note ?? ''), `the map says how to come back to the decision ("${note}")`);
   // A counter's label: "<name>, <side> <kind>, at <hex>".
   const SIDE = /, (French|Spanish) /;
-  const side = await page.evaluate((re) => document.querySelector('.piece.is-selectable, .piece.is-selected')?.getAttribute('aria-label').match(new RegExp(re))?.[1] ?? '', SIDE.source);
+  const side = await page.evaluate((re) => $root().querySelector('.piece.is-selectable, .piece.is-selected')?.getAttribute('aria-label').match(new RegExp(re))?.[1] ?? '', SIDE.source);
   const reached = async () =>
     page.evaluate(([own, re]) => {
-      const a = document.activeElement;
+      const a = $root().activeElement;
       const label = a?.getAttribute('aria-label') ?? '';
       const notChoice = !!a?.matches('.piece:not(.is-selectable):not(.is-target):not(.is-selected)');
       const theirs = label.match(new RegExp(re))?.[1];
@@ -294,8 +294,8 @@ export async function hexmapPhone({ page, origin }) {
   const before = await box(page, '#board');
   await page.tap('#zoom-fit');
   const whole = await page.evaluate(() => {
-    const b = document.getElementById('board').getBoundingClientRect();
-    const m = document.querySelector('.hexmap .map-bg').getBoundingClientRect();
+    const b = $root().getElementById('board').getBoundingClientRect();
+    const m = $root().querySelector('.hexmap .map-bg').getBoundingClientRect();
     return {
       board: [b.x, b.y, b.width, b.height],
       map: [m.x, m.y, m.width, m.height],
@@ -377,7 +377,7 @@ export async function hexmapPhone({ page, origin }) {
   const empty = await page.evaluate(([x0, y0, w, h]) => {
     for (let y = y0 + 20; y < y0 + h - 20; y += 9) {
       for (let x = x0 + 20; x < x0 + w - 60; x += 9) {
-        const e = document.elementFromPoint(x, y);
+        const e = $root().elementFromPoint(x, y);
         if (e && e.closest('.hexmap') && !e.closest('[data-unit],[data-hex],#hover-card')) return [x, y];
       }
     }

@@ -43,12 +43,23 @@ export async function checkBuilt() {
   const catalogue = JSON.parse(await readFile(path.join(WWW, 'pkg/catalogue.json'), 'utf8').catch(() => '{"rulesets":[]}'));
   // Every ruleset's engine module (www/pkg/<ruleset>/, scripts/build.sh).
   const modules = catalogue.rulesets.flatMap((r) => [`pkg/${r.id}/napoleonic.js`, `pkg/${r.id}/napoleonic_bg.wasm`]);
-  for (const f of ['index.html', 'style.css', 'dist/main.js', 'dist/worker.js', 'pkg/catalogue.json', ...modules]) {
+  for (const f of ['index.html', 'dist/main.js', 'dist/worker.js', 'pkg/catalogue.json', ...modules]) {
     if (!(await stat(path.join(WWW, f)).catch(() => null))) {
       throw Object.assign(new Error(`www/${f} is missing: run scripts/build.sh first`), { check: true });
     }
   }
   await mkdir(RESULTS, { recursive: true });
+}
+
+/**
+ * The tests' way into the page's first <napoleonic-game> (its open shadow root), defined in every
+ * page by the test harness only: $host() the element, $root() its shadow root (the document
+ * before the element is defined), $app() its top box, whose data-* say where the game stands.
+ */
+function testHelpers() {
+  const host = () => document.querySelector('napoleonic-game');
+  const root = () => host()?.shadowRoot ?? document;
+  Object.assign(window, { $host: host, $root: root, $app: () => root().getElementById('app') ?? document.body });
 }
 
 /**
@@ -73,6 +84,7 @@ export async function openBrowser(origin, viewport = { width: 1280, height: 800 
     viewport,
     ...extra,
   });
+  await context.addInitScript(testHelpers);
   const consoleErrors = [];
   const outside = [];
   await context.route('**/*', (route) => {
@@ -104,20 +116,20 @@ export function shooter(page, prefix) {
     page.screenshot({ path: path.join(RESULTS, `${prefix}-${name}.png`), fullPage: full });
 }
 
-export const ready = (page) => page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+export const ready = (page) => page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
 
 /** The page's state as a player sees it. */
 export function state(page) {
   return page.evaluate(() => ({
-    prompt: document.getElementById('prompt')?.textContent ?? '',
-    log: document.querySelectorAll('#log li').length,
-    lastLog: document.querySelector('#log li:last-child')?.textContent ?? '',
-    logText: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
-    choices: Number(document.body.dataset.choices ?? -1),
-    replay: document.body.dataset.replay ?? '',
-    actions: [...document.querySelectorAll('#actions button')].map((b) => ({ type: b.dataset.type, label: b.textContent })),
-    undoEnabled: !(document.getElementById('undo')?.disabled ?? true),
-    error: [...document.querySelectorAll('#error, .inline-error')].filter((e) => !e.hidden).map((e) => e.textContent).join(' | ') || null,
+    prompt: $root().getElementById('prompt')?.textContent ?? '',
+    log: $root().querySelectorAll('#log li').length,
+    lastLog: $root().querySelector('#log li:last-child')?.textContent ?? '',
+    logText: [...$root().querySelectorAll('#log li')].map((li) => li.textContent),
+    choices: Number($app().dataset.choices ?? -1),
+    replay: $app().dataset.replay ?? '',
+    actions: [...$root().querySelectorAll('#actions button')].map((b) => ({ type: b.dataset.type, label: b.textContent })),
+    undoEnabled: !($root().getElementById('undo')?.disabled ?? true),
+    error: [...$root().querySelectorAll('#error, .inline-error')].filter((e) => !e.hidden).map((e) => e.textContent).join(' | ') || null,
     autosave: (() => {
       try {
         const id = localStorage.getItem('napoleonic.last');
@@ -127,12 +139,12 @@ export function state(page) {
       }
     })(),
     pieces: Object.fromEntries(
-      [...document.querySelectorAll('.l-pieces .piece')].map((g) => [g.dataset.unit, g.dataset.hex + (g.classList.contains('disorganised') ? '*' : '')]),
+      [...$root().querySelectorAll('.l-pieces .piece')].map((g) => [g.dataset.unit, g.dataset.hex + (g.classList.contains('disorganised') ? '*' : '')]),
     ),
-    highlighted: [...document.querySelectorAll('.l-hl .hl.on')].map((p) => p.dataset.hex),
-    selectable: [...document.querySelectorAll('.piece.is-selectable')].map((g) => Number(g.dataset.unit)),
-    targets: [...document.querySelectorAll('.piece.is-target')].map((g) => Number(g.dataset.unit)),
-    selected: document.querySelector('.piece.is-selected')?.dataset.unit ?? null,
+    highlighted: [...$root().querySelectorAll('.l-hl .hl.on')].map((p) => p.dataset.hex),
+    selectable: [...$root().querySelectorAll('.piece.is-selectable')].map((g) => Number(g.dataset.unit)),
+    targets: [...$root().querySelectorAll('.piece.is-target')].map((g) => Number(g.dataset.unit)),
+    selected: $root().querySelector('.piece.is-selected')?.dataset.unit ?? null,
   }));
 }
 
@@ -160,12 +172,12 @@ export async function startBailen(page, origin, seed, { historical }) {
 }
 
 export function choicesReach(page, n) {
-  return page.waitForFunction((k) => Number(document.body.dataset.choices) === k, n, { timeout: 10_000 });
+  return page.waitForFunction((k) => Number($app().dataset.choices) === k, n, { timeout: 10_000 });
 }
 
 /** Click the `index`-th legal action in the list. */
 export async function clickAction(page, index = 0) {
-  const before = Number(await page.evaluate(() => document.body.dataset.choices));
+  const before = Number(await page.evaluate(() => $app().dataset.choices));
   await page.click(`#actions button[data-index="${index}"]`);
   await choicesReach(page, before + 1);
 }

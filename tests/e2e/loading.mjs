@@ -28,17 +28,22 @@ async function throttle(page) {
 /** Navigate on the throttled line: the time (ms from navigation) of the start screen ready and of the wasm. */
 async function throttledLoad(page, origin, whileLoading = async () => {}) {
   await page.addInitScript(() => {
-    // When the page says it is ready (body[data-ready]), in the page's own clock (0 = navigation).
-    // When the start screen is shown (body[data-start], the engine may still be on its way) and
-    // when the page is ready (body[data-ready], the engine loaded), in the page's clock (0 = navigation).
-    new MutationObserver((_, obs) => {
-      const b = document.body;
-      if (b?.dataset.start === 'shown' && !b.querySelector('#start')?.hidden && window.__startAt === undefined) window.__startAt = performance.now();
-      if (b?.dataset.ready === 'true') {
-        window.__readyAt = performance.now();
-        obs.disconnect();
-      }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready', 'data-start'] });
+    // When the start screen is shown (#app[data-start], the engine may still be on its way) and
+    // when the page is ready (#app[data-ready], the engine loaded), in the page's clock (0 =
+    // navigation): watched in <napoleonic-game>'s shadow root as soon as it is attached.
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const shadow = attach.call(this, init);
+      new MutationObserver((_, obs) => {
+        const b = shadow.getElementById('app');
+        if (b?.dataset.start === 'shown' && !shadow.getElementById('start')?.hidden && window.__startAt === undefined) window.__startAt = performance.now();
+        if (b?.dataset.ready === 'true') {
+          window.__readyAt = performance.now();
+          obs.disconnect();
+        }
+      }).observe(shadow, { subtree: true, attributes: true, attributeFilter: ['data-ready', 'data-start'] });
+      return shadow;
+    };
   });
   const wasm = [];
   const onResponse = async (res) => {
@@ -49,7 +54,7 @@ async function throttledLoad(page, origin, whileLoading = async () => {}) {
   };
   page.on('response', onResponse);
   await page.goto(origin + '/');
-  await page.waitForSelector('body[data-start="shown"]', { timeout: 30_000 });
+  await page.waitForSelector('#app[data-start="shown"]', { timeout: 30_000 });
   await whileLoading();
   await ready(page);
   await page.waitForFunction(() => window.__readyAt !== undefined);
@@ -73,10 +78,10 @@ export default async function loading({ page, origin, perf }) {
   let early = null;
   const { startAt, readyAt, wasm } = await throttledLoad(page, origin, async () => {
     early = await page.evaluate(() => ({
-      loaded: document.body.dataset.ready === 'true',
-      status: document.getElementById('status')?.textContent ?? '',
-      startDisabled: document.getElementById('start-button')?.disabled,
-      rulesets: document.querySelectorAll('#ruleset option').length,
+      loaded: $app().dataset.ready === 'true',
+      status: $root().getElementById('status')?.textContent ?? '',
+      startDisabled: $root().getElementById('start-button')?.disabled,
+      rulesets: $root().querySelectorAll('#ruleset option').length,
     }));
     await shot('0-engine-loading');
   });
@@ -101,7 +106,7 @@ export default async function loading({ page, origin, perf }) {
   await page.click('#start-button');
   await page.waitForSelector('#game:not([hidden])');
   // The page marks the frame painted with the first legal moves highlighted on the map.
-  await page.waitForFunction(() => performance.getEntriesByName('first-highlight-painted').length > 0 && document.querySelectorAll('#actions button').length > 0);
+  await page.waitForFunction(() => performance.getEntriesByName('first-highlight-painted').length > 0 && $root().querySelectorAll('#actions button').length > 0);
   const drawnAt = await page.evaluate(() => performance.getEntriesByName('first-highlight-painted')[0].startTime);
   console.log(`      first game's board drawn ${(drawnAt - clicked).toFixed(0)} ms after the click (${drawnAt.toFixed(0)} ms after navigation)`);
   check(drawnAt < BOARD_MS, `the first game's board is drawn within ${BOARD_MS} ms of navigation (${drawnAt.toFixed(0)} ms)`);
@@ -109,10 +114,10 @@ export default async function loading({ page, origin, perf }) {
 
   // 3. The header's status says who decides now and what, after every change.
   const nowLine = () => page.evaluate(() => ({
-    status: document.getElementById('status')?.textContent ?? '',
-    side: document.getElementById('prompt-side')?.textContent ?? '',
+    status: $root().getElementById('status')?.textContent ?? '',
+    side: $root().getElementById('prompt-side')?.textContent ?? '',
     // The decision in the side panel's words, without its side: the status says it too.
-    what: (document.getElementById('prompt')?.textContent ?? '').replace(/^.*? to decide — /, '').replace(/\.(\s.*)?$/, ''),
+    what: ($root().getElementById('prompt')?.textContent ?? '').replace(/^.*? to decide — /, '').replace(/\.(\s.*)?$/, ''),
   }));
   let s = await state(page);
   let n = await nowLine();
@@ -129,14 +134,14 @@ export default async function loading({ page, origin, perf }) {
   }
   check(seen.size > 1, 'the status changed with the decisions', [...seen]);
   await page.click('#undo');
-  await page.waitForFunction(() => /Took back/.test(document.getElementById('status')?.textContent ?? ''));
+  await page.waitForFunction(() => /Took back/.test($root().getElementById('status')?.textContent ?? ''));
   n = await nowLine();
   check(n.status.includes(n.side), `after Undo the status says what was taken back and who decides now (${n.status})`);
   await shot('2-status');
 
   // 4. A returning player: the next visit, on the same line with nothing cached, resumes this
   // game where it was (no start screen); it waits for the engine, so it is timed to the moment
-  // the resumed game is playable (body[data-ready], the init script's clock restarting at 0).
+  // the resumed game is playable (#app[data-ready], the init script's clock restarting at 0).
   const left = await state(page);
   await page.reload();
   await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
@@ -160,12 +165,12 @@ export default async function loading({ page, origin, perf }) {
   // Start waits for it), and on the next visit it is the one preloaded and resumed.
   await page.click('#new-game');
   await page.waitForSelector('#start:not([hidden])');
-  const other = await page.evaluate(() => [...document.querySelectorAll('#ruleset option')].map((o) => o.value).at(-1));
+  const other = await page.evaluate(() => [...$root().querySelectorAll('#ruleset option')].map((o) => o.value).at(-1));
   check(other !== chosen, `another game to start (${other})`);
   await page.selectOption('#ruleset', other);
-  await page.waitForFunction(() => !document.getElementById('start-button').disabled, null, { timeout: 30_000 });
+  await page.waitForFunction(() => !$root().getElementById('start-button').disabled, null, { timeout: 30_000 });
   await page.click('#start-button');
-  await page.waitForFunction(() => document.querySelectorAll('#actions button').length > 0 || document.querySelector('#board-area [data-piece]'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => $root().querySelectorAll('#actions button').length > 0 || $root().querySelector('#board-area [data-piece]'), null, { timeout: 30_000 });
   const played = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname));
   check(played.length === 2 && played[1] === `/pkg/${other}/napoleonic_bg.wasm`, `starting ${other} fetches its module, once`, played);
   const leftOther = await state(page);
@@ -196,7 +201,7 @@ export default async function loading({ page, origin, perf }) {
   await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 30_000 });
   const linked = await page.evaluate(() => ({
     readyAt: window.__readyAt,
-    title: document.getElementById('title')?.textContent ?? '',
+    title: $root().getElementById('title')?.textContent ?? '',
     modules: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).map((r) => new URL(r.name).pathname),
   }));
   const opened = await state(page);
@@ -236,15 +241,15 @@ export async function loadingPhone({ page, origin }) {
   check(startAt !== null && startAt < START_SCREEN_MS, `phone: the start screen is shown in under ${START_SCREEN_MS} ms on a 4 Mbit/s line (${startAt?.toFixed(0)} ms)`);
   await page.tap('#start-button');
   await page.waitForSelector('#game:not([hidden])');
-  await page.waitForFunction(() => document.querySelectorAll('#actions button').length > 0);
+  await page.waitForFunction(() => $root().querySelectorAll('#actions button').length > 0);
   const read = () => page.evaluate(() => {
-    const st = document.getElementById('status');
+    const st = $root().getElementById('status');
     const box = st?.getBoundingClientRect();
     return {
       text: st?.textContent ?? '',
       visible: !!box && box.width > 40 && box.height > 0 && getComputedStyle(st).display !== 'none',
       inside: !!box && box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0,
-      side: document.getElementById('prompt-side')?.textContent ?? '',
+      side: $root().getElementById('prompt-side')?.textContent ?? '',
     };
   });
   let r = await read();

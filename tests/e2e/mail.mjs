@@ -16,8 +16,8 @@ function watchRequests(page, sent) {
   page.on('request', (req) => sent.push(`${req.url()} ${req.postData() ?? ''}`));
 }
 
-const mailState = (page) => page.evaluate(() => document.body.dataset.mail ?? '');
-const waitMail = (page, key) => page.waitForSelector(`body[data-mail="${key}"]`, { timeout: 30_000 });
+const mailState = (page) => page.evaluate(() => $app().dataset.mail ?? '');
+const waitMail = (page, key) => page.waitForSelector(`#app[data-mail="${key}"]`, { timeout: 30_000 });
 const stored = (page) => page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
 
 /** Start a game by email on the start screen as the first side. */
@@ -54,9 +54,9 @@ async function openTurn(page, text) {
 async function playAndSend(page) {
   let clicks = 0;
   while ((await mailState(page)) === 'play' && clicks < 120) {
-    const before = Number(await page.evaluate(() => document.body.dataset.choices));
+    const before = Number(await page.evaluate(() => $app().dataset.choices));
     await page.click('#actions button[data-index="0"]');
-    await page.waitForFunction((k) => Number(document.body.dataset.choices) > k || document.body.dataset.mail !== 'play', before, { timeout: 10_000 });
+    await page.waitForFunction((k) => Number($app().dataset.choices) > k || $app().dataset.mail !== 'play', before, { timeout: 10_000 });
     clicks++;
   }
   await waitMail(page, 'send');
@@ -72,7 +72,7 @@ export default async function mail({ page: a, origin, perf }) {
   const shotA = shooter(a, 'mail-a');
   const opening = await startByMail(a, origin, shotA);
   check(opening.includes('#m=') && /A new game of Bailén/.test(opening), 'the opening: a text block with a #m= link and a summary', opening.slice(0, 120));
-  const derive = await a.evaluate(() => window.__mail.deriveMs[0]);
+  const derive = await a.evaluate(() => $host().testTimings.mail.deriveMs[0]);
 
   const other = await openBrowser(origin);
   const b = other.page;
@@ -95,7 +95,7 @@ export default async function mail({ page: a, origin, perf }) {
     await shotB('send-answer');
 
     await openTurn(a, answer);
-    await a.waitForFunction(() => ['send', 'play'].includes(document.body.dataset.mail ?? ''));
+    await a.waitForFunction(() => ['send', 'play'].includes($app().dataset.mail ?? ''));
     const strings = [opening, answer];
     let [me, them] = [a, b];
     let plays = { a: 0, b: 0 };
@@ -106,7 +106,7 @@ export default async function mail({ page: a, origin, perf }) {
       strings.push(text);
       if (turn === 4) await (me === a ? shotA : shotB)('send-turn');
       await openTurn(them, text);
-      await them.waitForFunction(() => ['send', 'play'].includes(document.body.dataset.mail ?? ''), null, { timeout: 30_000 });
+      await them.waitForFunction(() => ['send', 'play'].includes($app().dataset.mail ?? ''), null, { timeout: 30_000 });
       const news = await them.$$eval('#mail-news li', (li) => li.length);
       check(news >= clicks, `turn ${turn}: the other page shows what happened (${news} lines since its last turn)`);
       if (turn === 4) await (them === a ? shotA : shotB)('open-turn');
@@ -130,7 +130,7 @@ export default async function mail({ page: a, origin, perf }) {
     const i = Math.floor(latest.length / 2);
     const edited = latest.slice(0, i) + (latest[i] === 'A' ? 'B' : 'A') + latest.slice(i + 1);
     await openTurn(me, edited);
-    await me.waitForFunction(() => /changed after it was sent/.test(document.getElementById('mail-error')?.textContent ?? ''));
+    await me.waitForFunction(() => /changed after it was sent/.test($root().getElementById('mail-error')?.textContent ?? ''));
     check(true, `a string with one character changed is refused: "${await me.textContent('#mail-error')}"`);
     const after = await state(me);
     check(after.choices === before.choices && after.log === before.log && (await mailState(me)) === 'play', 'nothing changed on a refusal');
@@ -154,7 +154,7 @@ export async function mailPhone({ page, origin }) {
   check(opening.includes('#m='), 'phone: the opening to send');
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   check(scroll, 'phone: the send screen fits the width');
-  await page.evaluate(() => document.getElementById('mail-out')?.scrollIntoView());
+  await page.evaluate(() => $root().getElementById('mail-out')?.scrollIntoView());
   await shot('send');
   await page.click('#new-game');
   await page.fill('#start-mail-text', opening);

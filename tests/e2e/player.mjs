@@ -7,8 +7,8 @@ async function playUntil(page, until, limit = 200) {
   const reached = await page.evaluate(([source, max]) => {
     const re = new RegExp(source);
     for (let n = 0; n < max; n += 1) {
-      if (re.test(document.getElementById('prompt')?.textContent ?? '')) return true;
-      const buttons = [...document.querySelectorAll('#actions button')];
+      if (re.test($root().getElementById('prompt')?.textContent ?? '')) return true;
+      const buttons = [...$root().querySelectorAll('#actions button')];
       if (!buttons.length) return false;
       const i = buttons.findIndex((b) => !/^(Cancel|End|Pass)/.test(b.dataset.type ?? ''));
       buttons[Math.max(0, i)].click();
@@ -21,8 +21,8 @@ async function playUntil(page, until, limit = 200) {
 /** The boxes of the list's buttons, less any scrolling (hovering scrolls a button into view). */
 const boxes = (page) =>
   page.evaluate(() => {
-    const scrolled = ['actions', 'side'].reduce((y, id) => y + (document.getElementById(id)?.scrollTop ?? 0), scrollY);
-    return [...document.querySelectorAll('#actions button')].map((b) => {
+    const scrolled = ['actions', 'side'].reduce((y, id) => y + ($root().getElementById(id)?.scrollTop ?? 0), scrollY);
+    return [...$root().querySelectorAll('#actions button')].map((b) => {
       const r = b.getBoundingClientRect();
       return [Math.round(r.x), Math.round(r.y + scrolled), Math.round(r.width), Math.round(r.height)];
     });
@@ -45,7 +45,7 @@ async function hoverMovesNothing(page, origin, shot) {
     await button.scrollIntoViewIfNeeded();
     const at = await button.boundingBox();
     await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
-    const text = await page.evaluate(() => (document.getElementById('odds')?.hidden ? '' : document.getElementById('odds')?.textContent ?? ''));
+    const text = await page.evaluate(() => ($root().getElementById('odds')?.hidden ? '' : $root().getElementById('odds')?.textContent ?? ''));
     if (/attacks/.test(text)) odds += 1;
     const now = await boxes(page);
     check(JSON.stringify(now) === JSON.stringify(before), `hovering action ${i + 1} moves no button of the list`, { before: before.slice(0, 4), now: now.slice(0, 4) });
@@ -69,17 +69,17 @@ async function hoverMovesNothing(page, origin, shot) {
 
 async function curtainSide(page) {
   return page.evaluate(() => {
-    const c = document.getElementById('curtain');
+    const c = $root().getElementById('curtain');
     return c && !c.hidden ? c.dataset.side : null;
   });
 }
 
 async function passCurtain(page) {
   await page.click('#curtain-pass');
-  await page.waitForFunction(() => document.getElementById('curtain').hidden);
+  await page.waitForFunction(() => $root().getElementById('curtain').hidden);
 }
 
-const undoNote = (page) => page.evaluate(() => (document.getElementById('undo-note')?.hidden ? '' : document.getElementById('undo-note')?.textContent ?? ''));
+const undoNote = (page) => page.evaluate(() => ($root().getElementById('undo-note')?.hidden ? '' : $root().getElementById('undo-note')?.textContent ?? ''));
 
 /** Bloody Monday hot-seat: after the French choose and the Russian takes the screen, Undo cannot take back the French choice. */
 async function undoKeepsToOwnSide(page, origin, shot) {

@@ -22,6 +22,7 @@ import hexmap, { hexmapPhone } from './hexmap.mjs';
 import games, { gamesPhone } from './games.mjs';
 import loading, { loadingPhone } from './loading.mjs';
 import mail, { mailPhone } from './mail.mjs';
+import element from './element.mjs';
 
 const SUITES = [
   { name: 'shell', run: shell },
@@ -44,6 +45,7 @@ const SUITES = [
   { name: 'loading-phone', run: loadingPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
   { name: 'mail', run: mail },
   { name: 'mail-phone', run: mailPhone, viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } },
+  { name: 'element', run: element },
 ];
 
 async function main() {

@@ -61,7 +61,7 @@ export default async function shell({ page, origin }) {
     const after = await state(page);
     check(after.error === null, `click ${i + 1} (${before.actions[index].label}) is accepted`, after.error);
     check(after.log > before.log, `click ${i + 1}: the log grows (${before.log} -> ${after.log})`);
-    dieValues.push(...(await page.evaluate(() => [...document.querySelectorAll('#dice .die, #prompt-dice .die')].map((d) => d.dataset.value))));
+    dieValues.push(...(await page.evaluate(() => [...$root().querySelectorAll('#dice .die, #prompt-dice .die')].map((d) => d.dataset.value))));
     prompts.push(after.prompt);
     if (!undoChecked && after.undoEnabled) {
       await checkUndo(after);
@@ -108,7 +108,7 @@ export default async function shell({ page, origin }) {
   check(afterBad.autosave === restored.autosave, 'the autosave is unchanged after the bad import');
   await page.fill('#import-text', exported);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('import-error')?.hidden === true);
+  await page.waitForFunction(() => $root().getElementById('import-error')?.hidden === true);
   const loaded = await state(page);
   check(loaded.prompt === restored.prompt && loaded.choices === restored.choices, 'the exported string imports to the same position');
 
@@ -118,8 +118,8 @@ export default async function shell({ page, origin }) {
     let r = 12345;
     let n = 0;
     for (; n < limit; n += 1) {
-      const buttons = document.querySelectorAll('#actions button');
-      if (buttons.length === 0 || !document.getElementById('error').hidden) break;
+      const buttons = $root().querySelectorAll('#actions button');
+      if (buttons.length === 0 || !$root().getElementById('error').hidden) break;
       r = (Math.imul(r, 1103515245) + 12345) >>> 0;
       buttons[r % buttons.length].click();
     }
@@ -145,7 +145,7 @@ export default async function shell({ page, origin }) {
   check(reloadedEnd.prompt === end.prompt && reloadedEnd.log === end.log, 'the finished game is restored on reload with its whole log');
   await page.fill('#import-text', finished);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('import-error')?.hidden === true);
+  await page.waitForFunction(() => $root().getElementById('import-error')?.hidden === true);
   const imported = await state(page);
   check(imported.prompt === end.prompt, 'the finished game\'s string imports to the same end');
   check(imported.logText.some((l) => /Game over/.test(l)), 'the imported game\'s log is rebuilt from the engine\'s history');

@@ -26,21 +26,21 @@ async function start(page, origin) {
 /** What the table shows. */
 function table(page) {
   return page.evaluate(() => ({
-    units: document.querySelectorAll('#table-board .nb-unit').length,
-    french: document.querySelectorAll('#table-board .nb-unit[data-side="French"]').length,
-    allied: document.querySelectorAll('#table-board .nb-unit[data-side="Allied"]').length,
-    fronts: document.querySelectorAll('#table-board .nb-unit .nb-front').length,
-    generals: document.querySelectorAll('#table-board .nb-general').length,
-    terrain: [...document.querySelectorAll('#table-board [data-terrain]')].map((g) => g.dataset.terrain),
-    lines: document.querySelectorAll('#table-board .nb-stream .nb-line, #table-board .nb-road .nb-line').length,
-    movable: [...document.querySelectorAll('#table-board .nb-unit.movable')].map((g) => Number(g.dataset.piece)),
-    message: document.querySelector('#table-board .nb-message')?.classList.contains('empty') ? null : document.querySelector('#table-board .nb-message')?.textContent ?? null,
+    units: $root().querySelectorAll('#table-board .nb-unit').length,
+    french: $root().querySelectorAll('#table-board .nb-unit[data-side="French"]').length,
+    allied: $root().querySelectorAll('#table-board .nb-unit[data-side="Allied"]').length,
+    fronts: $root().querySelectorAll('#table-board .nb-unit .nb-front').length,
+    generals: $root().querySelectorAll('#table-board .nb-general').length,
+    terrain: [...$root().querySelectorAll('#table-board [data-terrain]')].map((g) => g.dataset.terrain),
+    lines: $root().querySelectorAll('#table-board .nb-stream .nb-line, #table-board .nb-road .nb-line').length,
+    movable: [...$root().querySelectorAll('#table-board .nb-unit.movable')].map((g) => Number(g.dataset.piece)),
+    message: $root().querySelector('#table-board .nb-message')?.classList.contains('empty') ? null : $root().querySelector('#table-board .nb-message')?.textContent ?? null,
   }));
 }
 
 function unit(page, id) {
   return page.evaluate((k) => {
-    const g = document.querySelector(`#table-board .nb-unit[data-piece="${k}"]`);
+    const g = $root().querySelector(`#table-board .nb-unit[data-piece="${k}"]`);
     if (!g) return null;
     const [x, y] = g.dataset.front.split(',').map(Number);
     return { x, y, facing: Number(g.dataset.facing), points: g.querySelector('.nb-body').getAttribute('points') };
@@ -50,7 +50,7 @@ function unit(page, id) {
 /** Screen pixels per table inch. */
 function pxPerInch(page) {
   return page.evaluate(() => {
-    const svg = document.querySelector('#table-board svg.nb-table');
+    const svg = $root().querySelector('#table-board svg.nb-table');
     return (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) * 100;
   });
 }
@@ -60,15 +60,15 @@ async function drag(page, id, dxIn, dyIn) {
   const scale = await pxPerInch(page);
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
-  const tableTop = () => page.evaluate(() => document.querySelector('#table-board svg.nb-table').getBoundingClientRect().top);
+  const tableTop = () => page.evaluate(() => $root().querySelector('#table-board svg.nb-table').getBoundingClientRect().top);
   const top0 = await tableTop();
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   const steps = 8;
   for (let i = 1; i <= steps; i += 1) await page.mouse.move(x0 + (dxIn * scale * i) / steps, y0 - (dyIn * scale * i) / steps);
   const ghost = await page.evaluate(() => {
-    const g = document.querySelector('#table-board g.nb-ghost');
-    const m = document.querySelector('#table-board .nb-message');
+    const g = $root().querySelector('#table-board g.nb-ghost');
+    const m = $root().querySelector('#table-board .nb-message');
     return { unit: g?.dataset.unit, legal: g?.dataset.legal, cls: g?.getAttribute('class'), words: m?.classList.contains('empty') ? null : m?.textContent, tone: m?.dataset.tone };
   });
   ghost.shifted = (await tableTop()) - top0;
@@ -139,7 +139,7 @@ export default async function tableSuite({ page, origin }) {
   // A general rides: drag the first French general who may 4" north. The engine's words while
   // dragging count the ride against his 24".
   const rider = await page.evaluate(() => {
-    const g = document.querySelector('#table-board .nb-general.movable[data-rider]');
+    const g = $root().querySelector('#table-board .nb-general.movable[data-rider]');
     return g ? { index: g.dataset.rider, id: g.dataset.general, at: g.dataset.at.split(',').map(Number) } : null;
   });
   check(rider !== null, 'the generals who may ride can be dragged', rider);
@@ -150,12 +150,12 @@ export default async function tableSuite({ page, origin }) {
     await page.mouse.move(x0, y0);
     await page.mouse.down();
     for (let i = 1; i <= 8; i += 1) await page.mouse.move(x0, y0 - (4 * scale * i) / 8);
-    const words = await page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+    const words = await page.evaluate(() => $root().querySelector('#table-board .nb-message')?.textContent ?? '');
     const s3 = await state(page);
     await page.mouse.up();
     check(/^(3\.9\d|4\.\d\d)" ridden, \d+\.\d\d" left of the general's 24"$/.test(words), `while a general is dragged, the engine counts his ride: ${words}`, words);
     await choicesReach(page, s3.choices + 1);
-    const at = await page.evaluate((id) => document.querySelector(`#table-board .nb-general[data-general="${id}"]`)?.dataset.at.split(',').map(Number), rider.id);
+    const at = await page.evaluate((id) => $root().querySelector(`#table-board .nb-general[data-general="${id}"]`)?.dataset.at.split(',').map(Number), rider.id);
     const rode = (at[1] - rider.at[1]) / 100;
     check(Math.abs(rode - 4) < 0.2 && at[0] === rider.at[0], `the general rode ${rode.toFixed(2)}" north`, { rider, at });
   }
@@ -174,9 +174,9 @@ export default async function tableSuite({ page, origin }) {
   // templates and spans, drawn), and off again.
   const overlays = () =>
     page.evaluate(() => ({
-      arcs: new Set([...document.querySelectorAll('#table-board .nb-arc')].map((p) => p.dataset.arc)).size,
-      spans: document.querySelectorAll('#table-board .nb-span').length,
-      pressed: [...document.querySelectorAll('#table-board .nb-tools button')].map((b) => b.getAttribute('aria-pressed')), // Fire arcs, Command spans, Ruler
+      arcs: new Set([...$root().querySelectorAll('#table-board .nb-arc')].map((p) => p.dataset.arc)).size,
+      spans: $root().querySelectorAll('#table-board .nb-span').length,
+      pressed: [...$root().querySelectorAll('#table-board .nb-tools button')].map((b) => b.getAttribute('aria-pressed')), // Fire arcs, Command spans, Ruler
     }));
   await page.click('#table-board .nb-tools button:has-text("Fire arcs")');
   await page.click('#table-board .nb-tools button:has-text("Command spans")');
@@ -190,7 +190,7 @@ export default async function tableSuite({ page, origin }) {
 
   // The ruler: a line measured on the table, and two units measured edge to edge by the engine
   // (S2 and S3, the Spanish lines, which have not moved); nothing is moved or chosen meanwhile.
-  const words = () => page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+  const words = () => page.evaluate(() => $root().querySelector('#table-board .nb-message')?.textContent ?? '');
   const chosen = (await state(page)).choices;
   await page.click('#table-board .nb-tools button:has-text("Ruler")');
   const px = await pxPerInch(page);
@@ -209,7 +209,7 @@ export default async function tableSuite({ page, origin }) {
   };
   const gap = await page.evaluate(() => {
     const box = (code) => {
-      const ps = document.querySelector(`#table-board .nb-unit[data-code="${code}"] .nb-body`).getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number));
+      const ps = $root().querySelector(`#table-board .nb-unit[data-code="${code}"] .nb-body`).getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number));
       const xs = ps.map((p) => p[0]);
       const ys = ps.map((p) => p[1]);
       return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
@@ -265,17 +265,17 @@ async function fireAndMelee(page, origin, shot) {
   ]);
   let s = await state(page);
   const odds = await page.evaluate(() =>
-    [...document.querySelectorAll('#actions button[data-type="Fire"]')].map((b) => [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0)));
+    [...$root().querySelectorAll('#actions button[data-type="Fire"]')].map((b) => [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0)));
   check(odds.length === 1 && odds[0] === 10, `the fire's odds are shown before it is chosen, in tenths (${odds})`, odds);
   await page.click('#table-board .nb-unit[data-code="F2"] .nb-label', { force: true });
   if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
-  const target = await page.evaluate(() => document.querySelector('#table-board .nb-unit[data-code="S4"]')?.classList.contains('target'));
+  const target = await page.evaluate(() => $root().querySelector('#table-board .nb-unit[data-code="S4"]')?.classList.contains('target'));
   check(target, 'clicking the firer marks its target on the table');
   const covered = await page.evaluate(() => {
-    const card = document.querySelector('#hover-card');
+    const card = $root().querySelector('#hover-card');
     if (!card || card.hidden) return false;
     const c = card.getBoundingClientRect();
-    return [...document.querySelectorAll('#board-area .target')].some((t) => {
+    return [...$root().querySelectorAll('#board-area .target')].some((t) => {
       const r = t.getBoundingClientRect();
       return c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
     });
@@ -295,7 +295,7 @@ async function fireAndMelee(page, origin, shot) {
   s = await state(page);
   check(s.actions.some((a) => a.type === 'Fight'), `the melee is offered (${s.actions.map((a) => a.label).join(' | ')})`, s.actions);
   const meleeOdds = await page.evaluate(() =>
-    [...document.querySelectorAll('#actions button[data-type="Fight"]')].map((b) => ({
+    [...$root().querySelectorAll('#actions button[data-type="Fight"]')].map((b) => ({
       total: [...b.querySelectorAll('.odds-seg')].reduce((n, e) => n + Number(e.dataset.count), 0),
       title: b.title,
     })));
@@ -324,7 +324,7 @@ export async function tablePhone({ page, origin }) {
   await choicesReach(page, s.choices + 1);
   await page.tap('#table-board .nb-unit[data-piece="0"] .nb-label', { force: true });
   if (await page.isVisible('#chooser')) await page.keyboard.press('Escape');
-  const ghost = await page.evaluate(() => document.querySelector('#table-board g.nb-ghost')?.dataset.unit ?? null);
+  const ghost = await page.evaluate(() => $root().querySelector('#table-board g.nb-ghost')?.dataset.unit ?? null);
   check(ghost === '0', 'a tap selects a unit to move (its ghost is drawn)', ghost);
   // A finger drags F1 west: touch events, as a phone sends them.
   const before = await unit(page, 0);
@@ -334,7 +334,7 @@ export async function tablePhone({ page, origin }) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
   for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - (2 * scale * i) / 8, y: y0 }] });
-  const words = await page.evaluate(() => document.querySelector('#table-board .nb-message')?.textContent ?? '');
+  const words = await page.evaluate(() => $root().querySelector('#table-board .nb-message')?.textContent ?? '');
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   check(/" left$/.test(words), `while a finger drags, the engine says what is spent and left: ${words}`, words);
   await choicesReach(page, s.choices + 2);

@@ -24,7 +24,7 @@ export default async function variant({ page, origin }) {
   check(/from the scenario file publisher\.json, seed 77/.test(log), 'the log names the scenario file and the seed', log.slice(0, 300));
   check(s.actions.length > 0 && Object.keys(s.pieces).length > 90, `the variant's prompt and its historical deployment are drawn (${Object.keys(s.pieces).length} counters)`);
   await page.click(`#actions button[data-index="0"]`);
-  await page.waitForFunction(() => document.querySelector('#log')?.textContent?.length > 0);
+  await page.waitForFunction(() => $root().querySelector('#log')?.textContent?.length > 0);
   await shot('1-variant-started');
 
   // Saved and loaded: the string carries the file, so it loads where the file is not at hand.
@@ -35,7 +35,7 @@ export default async function variant({ page, origin }) {
   await page.click('#cancel-start');
   await page.fill('#import-text', exported);
   await page.click('#import');
-  await page.waitForFunction(() => document.getElementById('error')?.hidden === true);
+  await page.waitForFunction(() => $root().getElementById('error')?.hidden === true);
   const loaded = await state(page);
   check(loaded.choices === s.choices && loaded.prompt === s.prompt, `the saved string loads the variant at the same choice (${loaded.choices}, ${loaded.prompt})`);
 

@@ -11,9 +11,16 @@ import type * as FullEngine from '../pkg/napoleonic.js';
 /** The exports of one ruleset's engine module (the full build's declarations). */
 export type EngineModule = typeof FullEngine;
 
-/** A file of a ruleset's module, beside the bundles' dist/ (`ruleset`: a catalogue id). */
+/**
+ * Where the modules' folders are from the bundle's own folder, set by the bundler (esbuild
+ * --define): `../pkg/` for the page (www/dist/ beside www/pkg/), `../` for the npm package's
+ * element (element/ beside <ruleset>/).
+ */
+declare const MODULES_DIR: string;
+
+/** A file of a ruleset's module, beside the bundles' folder (`ruleset`: a catalogue id). */
 export function moduleFile(ruleset: string, file: 'napoleonic.js' | 'napoleonic_bg.wasm'): URL {
-  return new URL(`../pkg/${encodeURIComponent(ruleset)}/${file}`, import.meta.url);
+  return new URL(`${MODULES_DIR}${encodeURIComponent(ruleset)}/${file}`, import.meta.url);
 }
 
 /**

@@ -5,15 +5,11 @@
 // It draws what view(side) gives: the engine's view has no field for a hidden block's identity.
 // Clicks go back to the shell as area keys ("57") and block ids, like the hex board's.
 import type { BmScenarioFile, BmView } from '../../pkg/napoleonic.js';
-import type { BoardMarks, Where } from './hex.js';
+import type { BoardMarks } from './hex.js';
+import type { BoardEvents, Where } from './board.js';
 import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS } from '../games/bloody_monday.js';
 
-export interface AreaBoardEvents {
-  activateHex(key: string, at: Where): void;
-  activatePiece(id: number, key: string, at: Where): void;
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-}
 
 const TERRAIN_FILL: Record<string, string> = { green: '#cfe3b4', yellow: '#f1e3a0', red: '#e9b3a6' };
 const BLOCK = 18;
@@ -194,7 +190,7 @@ export class AreaBoard extends WidthBoard {
 
   constructor(
     parent: HTMLElement,
-    private readonly events: AreaBoardEvents,
+    private readonly events: BoardEvents,
   ) {
     super(parent, 'area-board', 'svg.bm-map', 4);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
@@ -203,22 +199,22 @@ export class AreaBoard extends WidthBoard {
       const target = e.target as Element;
       const piece = target.closest<SVGElement>('[data-piece]');
       if (piece) {
-        this.events.activatePiece(Number(piece.dataset.piece), piece.dataset.area ?? '', at(piece));
+        this.events.activate({ kind: 'piece', piece: Number(piece.dataset.piece), place: piece.dataset.area ?? '' }, at(piece));
         return;
       }
       // A block with nothing to do (an enemy's standing block) stands for its area.
       const block = target.closest<SVGElement>('.bm-block[data-area]');
       if (block) {
-        this.events.activateHex(block.dataset.area!, at(block));
+        this.events.activate({ kind: 'place', place: block.dataset.area! }, at(block));
         return;
       }
       const area = target.closest<SVGElement>('[data-key]');
-      if (area) this.events.activateHex(area.dataset.key!, at(area));
+      if (area) this.events.activate({ kind: 'place', place: area.dataset.key! }, at(area));
     });
     clickOnEnter(this.root);
     this.root.addEventListener('pointerover', (e) => {
       const piece = (e.target as Element).closest<SVGElement>('[data-piece]');
-      if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+      if (piece) this.events.hover({ kind: 'piece', piece: Number(piece.dataset.piece) }, at(piece));
       else this.events.hover(null, null);
     });
   }

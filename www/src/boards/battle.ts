@@ -10,18 +10,13 @@
 // it bigger inside its scrolling box, like the area map.
 //
 // It draws what view(side) gives and nothing else: the engine's view already hides the enemy's
-// hand and hidden counters. Clicks go back to the shell as "hex" keys (side:section, chit:kind,
-// pool:kind) and piece ids, the same way the hex board reports them.
+// hand and hidden counters. Clicks go back to the shell as typed targets (boards/board.ts): places
+// (side:section, pool:kind), chits in hand and pieces, the same way the other boards report them.
 import type { BattleCounterView, BattleScenario, BattleSection, BattleSectionView, BattleView } from '../../pkg/napoleonic.js';
-import type { BoardMarks, Where } from './hex.js';
+import type { BoardMarks } from './hex.js';
+import { activeIn, chitOf, chitPlace, type BoardEvents, type Where } from './board.js';
 import { clickOnEnter, WidthBoard } from './zoom.js';
 import { LOOKS, counterId, OPTION_KINDS, OPTION_WORDS, SECTION_WORDS, sectionKey } from '../games/muskets.js';
-
-export interface BattleBoardEvents {
-  activateHex(key: string, at: Where): void;
-  activatePiece(id: number, key: string, at: Where): void;
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-}
 
 const LINE: BattleSection[] = ['flank_left', 'left', 'centre', 'right', 'flank_right'];
 /** Counter width; heights depend on the number of troop types. */
@@ -103,7 +98,7 @@ export class BattleBoard extends WidthBoard {
 
   constructor(
     parent: HTMLElement,
-    private readonly events: BattleBoardEvents,
+    private readonly events: BoardEvents,
   ) {
     super(parent, 'battle-board', 'svg.battle-svg', 3);
     const at = (el: Element): Where => () => el.getBoundingClientRect();
@@ -113,22 +108,25 @@ export class BattleBoard extends WidthBoard {
       const piece = target.closest<SVGElement>('[data-piece]');
       if (piece) {
         const section = piece.closest<SVGElement>('[data-key]');
-        this.events.activatePiece(Number(piece.dataset.piece), section?.dataset.key ?? '', at(piece));
+        this.events.activate({ kind: 'piece', piece: Number(piece.dataset.piece), place: section?.dataset.key ?? '' }, at(piece));
         return;
       }
       const key = target.closest<SVGElement>('[data-key]');
-      if (key) this.events.activateHex(key.dataset.key!, at(key));
+      if (!key) return;
+      const place = key.dataset.key!;
+      const chit = chitOf(place);
+      this.events.activate(chit !== null ? { kind: 'chit', chit } : { kind: 'place', place }, at(key));
     });
     clickOnEnter(this.root);
     // Pointing at (or tabbing to) a counter shows its card; a target section its odds.
     const hoverFrom = (el: Element | null): void => {
       const piece = el?.closest<SVGElement>('[data-piece]');
       if (piece) {
-        this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+        this.events.hover({ kind: 'piece', piece: Number(piece.dataset.piece) }, at(piece));
         return;
       }
       const section = el?.closest<SVGElement>('.section.mark[data-key]');
-      if (section) this.events.hover({ hex: section.dataset.key! }, at(section));
+      if (section) this.events.hover({ kind: 'place', place: section.dataset.key! }, at(section));
       else this.events.hover(null, null);
     };
     this.root.addEventListener('pointerover', (e) => hoverFrom(e.target as Element));
@@ -495,7 +493,7 @@ export class BattleBoard extends WidthBoard {
       const held = own.hand.filter(([, n]) => n > 0);
       if (!held.length) items.push(textItem('none', 'info none'));
       for (const [kind, n] of held) {
-        const k = `chit:${kind}`;
+        const k = chitPlace(kind);
         const mark = markOf(k);
         const label = `${OPTION_WORDS[kind]}${n > 1 ? ` ×${n}` : ''}`;
         items.push(
@@ -718,7 +716,7 @@ export class BattleBoard extends WidthBoard {
         '</div>';
     }
 
-    const active = this.root.ownerDocument.activeElement;
+    const active = activeIn(this.root);
     const focused = this.root.contains(active) ? focusKey(active) : null;
     this.root.innerHTML =
       result +

@@ -12,6 +12,8 @@
 // Pixel geometry (hex centres, corners, which hex lies across an edge) is drawing, and lives
 // here; distances that decide a rule, and the hexes they reach, are always the engine's.
 
+import { activeIn, type Board, type BoardEvents, type HoverTarget, type Where } from './board.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The terrain and features of a hex map, in labels ("2425"), for drawing. */
@@ -56,19 +58,8 @@ export interface BoardPieceSpec {
   classes: string;
 }
 
-/** Where on the screen a target is, asked only when needed (reading it forces a layout). */
-export type Where = (() => DOMRect) | null;
+export type { Where } from './board.js';
 
-export interface HexBoardEvents {
-  /** A click or Enter on a hex (empty, or under a piece that is not itself actionable). */
-  activateHex(hex: string, at: Where): void;
-  /** A click or Enter on a piece. */
-  activatePiece(id: number, hex: string, at: Where): void;
-  /** A click on the map away from any piece or highlighted hex. */
-  activateNone(): void;
-  /** Pointer or focus over a piece or hex (null when it leaves the board). */
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
-}
 
 /** The board's units: a hex's circumradius. */
 export const HEX = 30;
@@ -213,7 +204,7 @@ const COUNTER_PX = { mouse: 48, touch: 44 };
 const MAX_SCALE = 3;
 
 /** The hex board view. */
-export class HexBoard {
+export class HexBoard implements Board {
   readonly svg: SVGSVGElement;
   private spec: HexMapSpec | null = null;
   private width = 0;
@@ -271,7 +262,7 @@ export class HexBoard {
 
   constructor(
     readonly host: HTMLElement,
-    private readonly events: HexBoardEvents,
+    private readonly events: BoardEvents,
   ) {
     const doc = host.ownerDocument;
     this.svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
@@ -611,6 +602,18 @@ export class HexBoard {
     this.svg.classList.toggle('read-only', on);
   }
 
+  show(on: boolean): void {
+    this.host.hidden = !on;
+  }
+
+  /** No piece, highlight, trail or overlay left on the map (the terrain stays). */
+  clear(): void {
+    this.setPieces([], () => '');
+    this.setMarks({ hexes: new Map(), targets: new Set(), selectable: new Set(), selected: null });
+    this.setTrails([]);
+    this.setOverlays([]);
+  }
+
   /** The element drawn for a piece (for tests and focus). */
   pieceElement(id: number): SVGGElement | null {
     return this.pieces.get(id)?.g ?? null;
@@ -692,7 +695,7 @@ export class HexBoard {
     const sel = this.selected !== null ? this.pieces.get(this.selected) : undefined;
     const candidates: [number, number][] = [];
     if (sel) candidates.push(centre(sel.hex));
-    const focused = this.spots.find((s) => s.el === this.svg.ownerDocument.activeElement);
+    const focused = this.spots.find((s) => s.el === activeIn(this.svg));
     if (focused) candidates.push([focused.x, focused.y]);
     return candidates.find(([x, y]) => this.inView(x, y, 0)) ?? [this.vb.x + this.vb.w / 2, this.vb.y + this.vb.h / 2];
   }
@@ -782,8 +785,7 @@ export class HexBoard {
     const changed = key !== this.spotsKey;
     // A new decision ends the browsing of all counters: its focus is on the decision.
     if (changed) this.endBrowse(false);
-    const doc = this.svg.ownerDocument;
-    const active = doc.activeElement;
+    const active = activeIn(this.svg);
     const before = this.spots.find((s) => s.el === active) ?? this.current;
     for (const s of this.spots) if (!seen.has(s.el)) s.el.setAttribute('tabindex', '-1');
     this.spots = list;
@@ -805,8 +807,11 @@ export class HexBoard {
     // the map, or lost (the Start button hidden, a chosen hex or button gone), never away from
     // what the player works in elsewhere.
     queueMicrotask(() => {
-      const active = doc.activeElement;
-      const lost = !active || active === doc.body || !active.isConnected || (active instanceof HTMLElement && !active.checkVisibility());
+      // The page's focus, and the map's tree's (a shadow root's: null when the focus is outside it).
+      const doc = this.host.ownerDocument;
+      const outer = doc.activeElement;
+      const active = activeIn(this.host);
+      const lost = !outer || outer === doc.body || (active !== null && (!active.isConnected || (active instanceof HTMLElement && !active.checkVisibility())));
       if ((lost || this.host.contains(active)) && !this.host.hidden && !this.focusDecision()) this.host.focus({ preventScroll: true });
     });
   }
@@ -820,7 +825,7 @@ export class HexBoard {
 
   private focusSpot(spot: Spot): void {
     if (!this.inView(spot.x, spot.y)) this.setView(spot.x, spot.y, this.scale || this.openingScale());
-    if (this.svg.ownerDocument.activeElement !== spot.el) spot.el.focus({ preventScroll: true });
+    if (activeIn(this.svg) !== spot.el) spot.el.focus({ preventScroll: true });
     else this.showRing(spot.el);
   }
 
@@ -879,7 +884,7 @@ export class HexBoard {
   private showKeys(): void {
     const note = this.keysNote;
     const doc = this.host.ownerDocument;
-    const on = this.byKeyboard && this.host.contains(doc.activeElement);
+    const on = this.byKeyboard && this.host.contains(activeIn(this.host));
     const text = this.browsing
       ? 'Every counter: arrows move between them all · A or Escape: back to the decision'
       : 'Arrows: the decision · Enter: choose · A: every counter · + − 0: zoom';
@@ -950,17 +955,17 @@ export class HexBoard {
     if (this.readOnly) return;
     const t = this.targetOf(el);
     if (!t) {
-      this.events.activateNone();
+      this.events.activate({ kind: 'none' }, null);
       return;
     }
     const node = t.el;
     // The chosen spot takes the focus (without scrolling): the next decision's focus starts there.
-    if (node instanceof SVGElement && node.hasAttribute('tabindex') && this.svg.ownerDocument.activeElement !== node) {
+    if (node instanceof SVGElement && node.hasAttribute('tabindex') && activeIn(this.svg) !== node) {
       node.focus({ preventScroll: true });
     }
     const rect = () => node.getBoundingClientRect();
-    if (t.unit !== undefined) this.events.activatePiece(t.unit, t.hex ?? '', rect);
-    else if (t.hex) this.events.activateHex(t.hex, rect);
+    if (t.unit !== undefined) this.events.activate({ kind: 'piece', piece: t.unit, place: t.hex ?? '' }, rect);
+    else if (t.hex) this.events.activate({ kind: 'place', place: t.hex }, rect);
   }
 
   private hoverOver(el: Element | null): void {
@@ -969,7 +974,8 @@ export class HexBoard {
     if (key === this.hovered) return;
     this.hovered = key;
     const node = t?.el;
-    this.events.hover(t ? { unit: t.unit, hex: t.hex } : null, node ? () => node.getBoundingClientRect() : null);
+    const over: HoverTarget | null = !t ? null : t.unit !== undefined ? { kind: 'piece', piece: t.unit, place: t.hex } : t.hex ? { kind: 'place', place: t.hex } : null;
+    this.events.hover(over, node ? () => node.getBoundingClientRect() : null);
   }
 
   /** (Re)anchor the gesture to the fingers now down: the board point under them stays under them. */
@@ -997,8 +1003,9 @@ export class HexBoard {
     const doc = svg.ownerDocument;
     doc.addEventListener('keydown', () => {
       this.byKeyboard = true;
-      if (svg.contains(doc.activeElement)) this.showRing(doc.activeElement);
-      if (this.host.contains(doc.activeElement)) this.showKeys();
+      const active = activeIn(svg);
+      if (svg.contains(active)) this.showRing(active);
+      if (this.host.contains(activeIn(this.host))) this.showKeys();
     }, true);
     doc.addEventListener('pointerdown', () => {
       this.byKeyboard = false;

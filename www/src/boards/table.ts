@@ -10,7 +10,8 @@
 // coloured and labelled by its answer (what the move spends and leaves, or why it would be
 // refused); a drop is applied by the engine, which refuses an illegal one in its own words. No geometry is decided here beyond drawing and converting the pointer to table hundredths.
 import type { NbAction, NbFacing, NbPoint, NbScenario, NbView } from '../../pkg/napoleonic.js';
-import type { BoardMarks, Where } from './hex.js';
+import type { BoardMarks } from './hex.js';
+import { elementAt, type BoardEvents, type Where } from './board.js';
 import { WidthBoard } from './zoom.js';
 
 /** A unit that may be dragged now: the prompt's MoveUnit template. */
@@ -22,9 +23,8 @@ export interface TableMovable {
   reaction: boolean;
 }
 
-export interface TableBoardEvents {
-  activatePiece(id: number, key: string, at: Where): void;
-  hover(target: { unit?: number; hex?: string } | null, at: Where): void;
+/** The table's input (a click on a base, the pointer over one) and what it asks the engine. */
+export interface TableBoardEvents extends BoardEvents {
   /** The engine's answer for a filled template: legal or not, and its words for it. */
   check(action: NbAction): { legal: boolean; text: string };
   /** Apply a filled template: null when applied, else the engine's refusal. */
@@ -160,12 +160,12 @@ export class TableBoard extends WidthBoard {
       if (!piece) return;
       const id = Number(piece.dataset.piece);
       if (this.movable.has(id)) this.select(id);
-      this.events.activatePiece(id, '', at(piece));
+      this.events.activate({ kind: 'piece', piece: id, place: '' }, at(piece));
     });
     this.holder.addEventListener('pointerover', (e) => {
       if (this.drag || !(e.target instanceof Element)) return;
       const piece = e.target.closest<SVGElement>('[data-piece]');
-      if (piece) this.events.hover({ unit: Number(piece.dataset.piece) }, at(piece));
+      if (piece) this.events.hover({ kind: 'piece', piece: Number(piece.dataset.piece) }, at(piece));
       else this.events.hover(null, null);
     });
     this.holder.addEventListener('pointerdown', (e) => this.pointerDown(e));
@@ -406,7 +406,7 @@ export class TableBoard extends WidthBoard {
 
   /** The unit drawn under a client point, if any. */
   private unitAt(clientX: number, clientY: number): number | null {
-    const el = this.holder.ownerDocument.elementFromPoint(clientX, clientY);
+    const el = elementAt(this.holder, clientX, clientY);
     const piece = el?.closest<SVGElement>('[data-piece]');
     return piece && this.holder.contains(piece) ? Number(piece.dataset.piece) : null;
   }

@@ -1,6 +1,7 @@
 // What the SVG boards drawn to fit their box's width share (the area map, the battle display, the table):
 // the zoom (the SVG's CSS width is a percentage of the box, 100% at "fit", and the box scrolls
 // beyond it) and the keyboard (Enter or Space clicks the focused piece or place).
+import type { Board } from './board.js';
 
 export class WidthZoom {
   private scale = 1;
@@ -36,7 +37,7 @@ export class WidthZoom {
  * A board drawn as one SVG fitted to its box's width (the area map, the battle display, the
  * table): its box, shown or hidden, its zoom and its read-only state (an earlier position).
  */
-export abstract class WidthBoard {
+export abstract class WidthBoard implements Board {
   readonly root: HTMLDivElement;
   protected readOnly = false;
   protected readonly zoomer: WidthZoom;
@@ -67,6 +68,8 @@ export abstract class WidthBoard {
     this.readOnly = on;
     this.root.classList.toggle('read-only', on);
   }
+
+  abstract clear(): void;
 }
 
 /** Enter or Space on a focused piece or place of an SVG board clicks it, as a pointer would. */

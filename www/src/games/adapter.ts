@@ -102,6 +102,26 @@ export interface ViewBoards {
   table: TableBoard;
 }
 
+/** The hex map (boards/hex.ts), drawn by the shell from what the adapter gives. */
+export interface HexDrawing<T extends RulesetTypes = RulesetTypes> {
+  kind: 'hex';
+  hexMap(): HexMapSpec;
+  track(): TrackSpec | null;
+  trackPosition(view: T['view']): number;
+  overlays(view: T['view']): RangeOverlay[];
+  /** Hex paths of movement in these events, to draw as trails. */
+  trails(events: T['event'][]): string[][];
+}
+
+/** A board the adapter draws from the whole view: the area map, the Field Battle display, the table. */
+export interface ViewDrawing<T extends RulesetTypes = RulesetTypes> {
+  kind: keyof ViewBoards;
+  draw(boards: ViewBoards, view: T['view'], marks: BoardMarks): void;
+}
+
+/** How a ruleset is drawn: one of the two, each with only its own methods. */
+export type BoardDrawing<T extends RulesetTypes = RulesetTypes> = HexDrawing<T> | ViewDrawing<T>;
+
 /** The rulebook's rule a prompt applies: its section and what it says, in a sentence. */
 export interface RuleRef {
   section: string;
@@ -142,23 +162,18 @@ export interface GameUI<T extends RulesetTypes = RulesetTypes> {
   /** The side whose view to draw for this prompt (hot-seat: the one deciding). */
   viewSide(prompt: EnginePrompt<T> | null): T['side'];
   status(view: T['view']): StatusItem[];
-  hexMap(): HexMapSpec;
-  track(): TrackSpec | null;
-  trackPosition(view: T['view']): number;
+  /** The board the game is drawn on: the hex map, or a board drawn from the whole view. */
+  board: BoardDrawing<T>;
+  /** The pieces on the board and where they are (the targets a click may aim at). */
   pieces(view: T['view']): BoardPiece[];
   /** SVG markup of a piece, centred on 0,0, `size` units wide. */
   pieceSvg(view: T['view'] | null, id: number, size: number): string;
   pieceDetails(view: T['view'] | null, id: number): PieceDetails;
   pieceName(id: number): string;
-  overlays(view: T['view']): RangeOverlay[];
-  /** Hex paths of movement in these events, to draw as trails. */
-  trails(events: T['event'][]): string[][];
   /** The group key of an action (a Field Battle option chit): clicking that key offers it. */
   optionOf?(action: T['action']): string | null;
   /** A counter on a non-hex board that the prompt is about, drawn as selected. */
   promptCounter?(prompt: EnginePrompt<T>): number | null;
-  /** Draw the view on a board of its own (battle display, area map); absent for the hex map. */
-  drawView?(boards: ViewBoards, view: T['view'], marks: BoardMarks): void;
   /** An action worth a button beside the prompt (ending a step); absent: every action with no place on the board. */
   quick?(action: T['action']): boolean;
   /** Leave the per-side numbers of the outcome to the board's own table. */

@@ -38,6 +38,7 @@ import type {
   SideLook,
   StatusItem,
   TrackSpec,
+  HexDrawing,
 } from './adapter.js';
 
 /** Bailén's generated types. */
@@ -777,6 +778,17 @@ class BailenUI implements GameUI<BailenTypes> {
   }
 
   // ---- the map -------------------------------------------------------------------------------
+
+  /** Bailén is drawn on the hex map. */
+  readonly board: HexDrawing<BailenTypes> = {
+    kind: 'hex',
+    hexMap: () => this.hexMap(),
+    track: () => this.track(),
+    trackPosition: (view) => this.trackPosition(view),
+    overlays: (view) => this.overlays(view),
+    trails: (events) => this.trails(events),
+  };
+
 
   hexMap(): HexMapSpec {
     const m = this.scen.map;

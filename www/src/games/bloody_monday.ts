@@ -22,8 +22,8 @@ import type {
   NoTemplate,
 } from '../../pkg/napoleonic.js';
 import { catalogue, type EnginePrompt, type Session } from '../engine.js';
-import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
-import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
+import type { BoardMarks } from '../boards/hex.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards, ViewDrawing } from './adapter.js';
 
 /** Bloody Monday's generated types. */
 export interface BloodyMondayTypes {
@@ -416,18 +416,6 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
     return items;
   }
 
-  hexMap(): HexMapSpec {
-    throw new Error('Bloody Monday has no hex map');
-  }
-
-  track(): null {
-    return null;
-  }
-
-  trackPosition(): number {
-    return 0;
-  }
-
   pieces(v: BmView): BoardPiece[] {
     const out: BoardPiece[] = [];
     for (const a of v.areas)
@@ -439,7 +427,10 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
     return '';
   }
 
-  drawView(boards: ViewBoards, view: BmView, marks: BoardMarks): void {
+  /** The board this ruleset is drawn on, from the whole view. */
+  readonly board: ViewDrawing<BloodyMondayTypes> = { kind: 'areas', draw: (boards, view, marks) => this.drawView(boards, view, marks) };
+
+  private drawView(boards: ViewBoards, view: BmView, marks: BoardMarks): void {
     boards.areas.draw(view, this.scenario, marks);
   }
 
@@ -472,14 +463,6 @@ export class BloodyMondayUI implements GameUI<BloodyMondayTypes> {
 
   pieceName(id: number): string {
     return this.blockName(id);
-  }
-
-  overlays(): [] {
-    return [];
-  }
-
-  trails(): string[][] {
-    return [];
   }
 }
 

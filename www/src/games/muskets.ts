@@ -23,8 +23,9 @@ import type {
   NoTemplate,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
-import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
-import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
+import type { BoardMarks } from '../boards/hex.js';
+import { chitPlace } from '../boards/board.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards, ViewDrawing } from './adapter.js';
 
 /** The Field Battle's generated types. */
 export interface MusketsBattleTypes {
@@ -279,7 +280,7 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
       case 'TakeChit':
         return { hex: `pool:${a.option}` };
       case 'Discard':
-        return { hex: `chit:${a.option}` };
+        return { hex: chitPlace(a.option) };
       case 'Reserve':
         return { hex: sectionKey(own, a.to) };
       case 'Outflank':
@@ -546,18 +547,6 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
     return items;
   }
 
-  hexMap(): HexMapSpec {
-    throw new Error('the Field Battle has no hex map');
-  }
-
-  track(): null {
-    return null;
-  }
-
-  trackPosition(): number {
-    return 0;
-  }
-
   /** Counters on the display, with their section key as the "hex" (for the shell's marks). */
   pieces(v: BattleView): BoardPiece[] {
     const out: BoardPiece[] = [];
@@ -577,7 +566,10 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
     return '';
   }
 
-  drawView(boards: ViewBoards, view: BattleView, marks: BoardMarks): void {
+  /** The board this ruleset is drawn on, from the whole view. */
+  readonly board: ViewDrawing<MusketsBattleTypes> = { kind: 'battle', draw: (boards, view, marks) => this.drawView(boards, view, marks) };
+
+  private drawView(boards: ViewBoards, view: BattleView, marks: BoardMarks): void {
     boards.battle.draw(view, this.scenario, marks);
   }
 
@@ -598,14 +590,6 @@ export class MusketsUI implements GameUI<MusketsBattleTypes> {
 
   pieceName(id: number): string {
     return id >= HQ_BASE ? (this.scenario.hqs[id - HQ_BASE]?.name ?? `HQ ${id - HQ_BASE}`) : this.cuName(id);
-  }
-
-  overlays(): [] {
-    return [];
-  }
-
-  trails(): string[][] {
-    return [];
   }
 }
 

@@ -18,9 +18,9 @@ import type {
   NbView,
 } from '../../pkg/napoleonic.js';
 import type { EnginePrompt, Session } from '../engine.js';
-import type { BoardMarks, HexMapSpec } from '../boards/hex.js';
+import type { BoardMarks } from '../boards/hex.js';
 import type { TableMovable } from '../boards/table.js';
-import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards } from './adapter.js';
+import type { BoardPiece, DieShown, GameUI, Intent, OddsShown, PieceDetails, RulesetAdapter, SideLook, StatusItem, ViewBoards, ViewDrawing } from './adapter.js';
 
 /** Napoleon's Battles' generated types. */
 export interface NapoleonsBattlesTypes {
@@ -308,18 +308,6 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
     return items;
   }
 
-  hexMap(): HexMapSpec {
-    throw new Error("Napoleon's Battles has no hex map");
-  }
-
-  track(): null {
-    return null;
-  }
-
-  trackPosition(): number {
-    return 0;
-  }
-
   pieces(v: NbView): BoardPiece[] {
     return v.units.flatMap((u, id) =>
       u.state.order === 'Gone' ? [] : [{ id, hex: `u${id}`, key: JSON.stringify(u.state), label: this.unitName(id), classes: `side-${u.side}` }],
@@ -330,7 +318,10 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
     return '';
   }
 
-  drawView(boards: ViewBoards, view: NbView, marks: BoardMarks): void {
+  /** The board this ruleset is drawn on, from the whole view. */
+  readonly board: ViewDrawing<NapoleonsBattlesTypes> = { kind: 'table', draw: (boards, view, marks) => this.drawView(boards, view, marks) };
+
+  private drawView(boards: ViewBoards, view: NbView, marks: BoardMarks): void {
     const prompt = this.session.prompt();
     boards.table.draw(view, this.scenario, marks, this.movable(prompt), this.riders(prompt));
   }
@@ -355,14 +346,6 @@ export class NapoleonsBattlesUI implements GameUI<NapoleonsBattlesTypes> {
 
   pieceName(id: number): string {
     return this.unitName(id);
-  }
-
-  overlays(): [] {
-    return [];
-  }
-
-  trails(): string[][] {
-    return [];
   }
 }
 

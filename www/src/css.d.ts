@@ -1,0 +1,5 @@
+// A stylesheet bundled as its text (esbuild's text loader, scripts/build.sh).
+declare module '*.css' {
+  const text: string;
+  export default text;
+}

@@ -59,12 +59,14 @@ pub enum NoTemplate {}
 /// it before it changes its position, so a stale prompt is never seen. Random playouts ask for
 /// the prompt and then apply one of its actions: with the cache, the legality check of `apply`
 /// costs a lookup instead of a second computation of every legal action.
+/// The list of a forgotten prompt is kept, emptied, for the next one (`spare_actions`): random
+/// playouts then list their actions without allocating.
 #[derive(Debug)]
-pub(crate) struct PromptCache<S, T, A, X = NoTemplate>(std::cell::OnceCell<Option<Prompt<S, T, A, X>>>);
+pub(crate) struct PromptCache<S, T, A, X = NoTemplate>(std::cell::OnceCell<Option<Prompt<S, T, A, X>>>, std::cell::RefCell<Vec<A>>);
 
 impl<S, T, A, X> Default for PromptCache<S, T, A, X> {
     fn default() -> Self {
-        PromptCache(std::cell::OnceCell::new())
+        PromptCache(std::cell::OnceCell::new(), std::cell::RefCell::new(Vec::new()))
     }
 }
 
@@ -85,7 +87,24 @@ impl<S, T, A, X> PromptCache<S, T, A, X> {
     }
     /// Forget the prompt: the position is about to change.
     pub(crate) fn clear(&mut self) {
-        self.0.take();
+        if let Some(Some(p)) = self.0.take() {
+            self.recycle(p.actions);
+        }
+    }
+    /// Keep the list of a prompt that is dropped, emptied, for `spare_actions`.
+    pub(crate) fn recycle(&self, mut actions: Vec<A>) {
+        if let Ok(mut spare) = self.1.try_borrow_mut() {
+            if actions.capacity() > spare.capacity() {
+                actions.clear();
+                *spare = actions;
+            }
+        }
+    }
+    /// An empty list with room for `n` actions, from a forgotten prompt's if there is one.
+    pub(crate) fn spare_actions(&self, n: usize) -> Vec<A> {
+        let mut v = self.1.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default();
+        v.reserve(n);
+        v
     }
 }
 

@@ -380,7 +380,7 @@ impl Bailen {
     /// Reaction Artillery of the Inactive Player: each organized artillery piece once.
     pub(crate) fn reaction_attacks(&self) -> Vec<Action> {
         let inactive = self.active.unwrap_or(Side::French).other();
-        let mut acts = Vec::with_capacity(32);
+        let mut acts = self.prompt_cache.spare_actions(32);
         for (u, _) in self.army_on_map(inactive) {
             let unit = &self.units[u as usize];
             if self.counter(u).kind.is_artillery() && !unit.reacted && !unit.disorganised {
@@ -395,7 +395,7 @@ impl Bailen {
     pub(crate) fn combat_attacks(&self) -> Vec<Action> {
         let active = self.active.unwrap_or(Side::French);
         let left = self.turn.combat_left.unwrap_or(0);
-        let mut acts = Vec::with_capacity(32);
+        let mut acts = self.prompt_cache.spare_actions(32);
         for (u, _) in self.army_on_map(active) {
             if self.attacks_available(u, left) == 0 {
                 continue;
@@ -852,7 +852,7 @@ impl Bailen {
         if targets.is_empty() {
             return Vec::new();
         }
-        let mut acts = Vec::new();
+        let mut acts = self.prompt_cache.spare_actions(8);
         // One pursuer's targets within its reach, and their hexes.
         let (mut mine, mut around) = (Vec::with_capacity(targets.len()), Vec::with_capacity(targets.len()));
         for (u, h) in self.army_on_map(active) {

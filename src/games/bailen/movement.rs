@@ -410,9 +410,9 @@ impl Bailen {
 
     /// A `MoveTo` for each of `destinations`, in the same order, with room for one more.
     pub(crate) fn move_actions(&self, u: UnitId) -> Vec<super::Action> {
-        let Some(start) = self.units[u as usize].hex() else { return Vec::with_capacity(1) };
+        let Some(start) = self.units[u as usize].hex() else { return self.prompt_cache.spare_actions(1) };
         self.with_moves(u, start, self.movement_halves(u), None, |m| {
-            let mut out = Vec::with_capacity(m.reached() + 1);
+            let mut out = self.prompt_cache.spare_actions(m.reached() + 1);
             m.each_end(self, |to| out.push(super::Action::MoveTo { unit: u, to }));
             out
         })

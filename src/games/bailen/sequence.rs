@@ -202,9 +202,9 @@ impl Bailen {
     /// A Deploy to each empty hex of the counter's deployment zone, in grid order
     /// (`Tables::deploy`), with room for `more` actions after them.
     fn deploy_actions(&self, u: UnitId, more: usize) -> Vec<Action> {
-        let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return Vec::with_capacity(more) };
+        let Some(zone) = self.counter(u).formation.and_then(|f| self.tables.deploy.get(f as usize)) else { return self.prompt_cache.spare_actions(more) };
         let (board, hexes) = (&self.board[..], &self.tables.hexes[..]);
-        let mut out = Vec::with_capacity(zone.len() + more);
+        let mut out = self.prompt_cache.spare_actions(zone.len() + more);
         for &i in zone {
             let i = usize::from(i);
             if let (Some(0), Some(&to)) = (board.get(i), hexes.get(i)) {
@@ -793,6 +793,9 @@ impl Bailen {
             self.prompt_cache.get_or(|| prompt);
             true
         } else {
+            if let Some(p) = prompt {
+                self.prompt_cache.recycle(p.actions);
+            }
             false
         }
     }
@@ -873,7 +876,7 @@ impl Bailen {
     fn movers(&self) -> Vec<Action> {
         let t = &self.turn;
         if t.moved >= t.allowance {
-            return Vec::with_capacity(1);
+            return self.prompt_cache.spare_actions(1);
         }
         let active = self.active.unwrap_or(Side::French);
         let others_moved = t.moved - t.formation_moved;
@@ -884,7 +887,7 @@ impl Bailen {
         let formation = t.leader.map(|l| self.counter(l).formation);
         let army = &self.tables.army[side_index(active)];
         // A SelectMover for each, with room for EndMovement.
-        let mut out = Vec::with_capacity(army.len() + 1);
+        let mut out = self.prompt_cache.spare_actions(army.len() + 1);
         for &u in army {
             let unit = &self.units[u as usize];
             if unit.hex().is_some()

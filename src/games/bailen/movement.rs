@@ -370,7 +370,7 @@ impl Bailen {
         };
         let s = self.scen.grid.index(start).unwrap_or(usize::MAX);
         // Roads: a move made entirely along minor roads adds +1 to the movement factor.
-        let with_road = self.options.roads && self.tables.minor_roads;
+        let with_road = self.roads_bonus();
         let key = MovesKey { unit: u, start: s, budget, version: self.derived.version };
         if toward.is_some() || b.key != Some(key) {
             self.search(&mut b.normal, u, s, budget, false, toward);
@@ -422,7 +422,13 @@ impl Bailen {
     /// `Tables::cost_bound` is compared with to know a hex is out of its reach.
     pub(crate) fn farthest_move_halves(&self, u: UnitId) -> u32 {
         let budget = self.movement_halves(u);
-        if self.options.roads && self.tables.minor_roads { budget + 2 } else { budget }
+        if self.roads_bonus() { budget + 2 } else { budget }
+    }
+
+    /// Roads: may a move made entirely along minor roads add +1 to the movement factor (the
+    /// option is on and the map has minor roads)?
+    fn roads_bonus(&self) -> bool {
+        self.options.roads && self.tables.minor_roads
     }
 
     /// `f(k, to)` for each destination `to` of `u` adjacent to the hex of `around[k]` (a hex

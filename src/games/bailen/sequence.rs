@@ -869,10 +869,10 @@ impl Bailen {
     }
 
     /// A SelectMover for each counter that may still be selected to move. Movement: at most the
-    /// allowance, and at least half from the activated leader's formation. The quota is a condition on the final
-    /// tally, not on the order (A9d): a counter of another formation may move if, after it,
-    /// others-moved <= formation-moved + min(allowance left, formation counters still able to
-    /// move).
+    /// allowance, and at least half from the activated leader's formation. The quota is a
+    /// condition on the final tally, not on the order (A9d): a counter of another formation may
+    /// move if, after it, others-moved <= formation-moved + min(allowance left, formation
+    /// counters still able to move).
     fn movers(&self) -> Vec<Action> {
         let t = &self.turn;
         if t.moved >= t.allowance {
